@@ -1,0 +1,107 @@
+/** Business constants of SPEC §9 and the option lists decided in DESIGN §4. */
+
+export const STORE_TIME_ZONE = 'Asia/Manila';
+export const LOCALE = 'en-PH';
+export const CURRENCY = 'PHP';
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 99;
+
+/** Estimated tax on items plus shipping, in percent. */
+export const TAX_PERCENT = 10;
+
+export const DELIVERY_OPTIONS = [
+  { value: 'standard', fee: 0, days: 9 },
+  { value: 'express', fee: 50, days: 5 },
+  { value: 'next-day', fee: 100, days: 1 },
+] as const;
+export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
+export type DeliveryFee = DeliveryOption['fee'];
+export const DELIVERY_FEES = DELIVERY_OPTIONS.map((o) => o.fee) as DeliveryFee[];
+
+export const SNEAKER_SIZES = Array.from({ length: 13 }, (_, i) => `US ${7 + i / 2}`);
+export const SIZE_PRESETS = {
+  Clothes: ['S', 'M', 'L', 'XL', '2XL'],
+  Sneakers: SNEAKER_SIZES,
+  'N/A': [],
+} as const satisfies Record<string, readonly string[]>;
+export type SizePresetName = keyof typeof SIZE_PRESETS;
+export const SIZE_PRESET_NAMES = Object.keys(SIZE_PRESETS) as SizePresetName[];
+/** Every size a product may carry. */
+export const ALL_SIZES: readonly string[] = [...SIZE_PRESETS.Clothes, ...SIZE_PRESETS.Sneakers];
+
+/** SPEC §9: five sizes are Clothes, more than five Sneakers, none N/A. */
+export function sizePresetFor(sizes: readonly string[]): SizePresetName {
+  if (sizes.length === 0) return 'N/A';
+  return sizes.length > SIZE_PRESETS.Clothes.length ? 'Sneakers' : 'Clothes';
+}
+
+export const CATEGORIES = ['Men', 'Women', 'Kids'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const SUBCATEGORIES = ['Tops', 'Bottoms', 'Full Outfit', 'Shoes', 'Accessories'] as const;
+export type SubCategory = (typeof SUBCATEGORIES)[number];
+
+export const ITEM_STATUSES = ['toPay', 'toReceive', 'delivered', 'cancelled'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const INITIAL_ITEM_STATUS: ItemStatus = 'toPay';
+
+export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type StatusColour = 'yellow' | 'green' | 'red' | 'grey';
+/** SPEC §4: pending yellow, completed green, cancelled red, anything else grey. */
+export function orderStatusColour(status: string): StatusColour {
+  if (status === 'pending') return 'yellow';
+  if (status === 'completed') return 'green';
+  if (status === 'cancelled') return 'red';
+  return 'grey';
+}
+/** SPEC §4: toPay and toReceive yellow, delivered green, anything else red. */
+export function itemStatusColour(status: string): StatusColour {
+  if (status === 'toPay' || status === 'toReceive') return 'yellow';
+  if (status === 'delivered') return 'green';
+  return 'red';
+}
+
+export const PAYMENT_METHODS = ['Stripe', 'Paypal', 'PayLater', 'COD'] as const;
+/** No payment is taken (DESIGN §4): every order records cash on delivery. */
+export const ORDER_PAYMENT_METHOD = 'COD';
+export const PAYMENT_STATUSES = ['Completed', 'Pending', 'Partial', 'Cancelled'] as const;
+
+export const NEWSLETTER_DISCOUNT_PERCENT = 20;
+export const LATEST_COLLECTION_SIZE = 5;
+export const ADMIN_PAGE_SIZE = 10;
+
+export const SORT_OPTIONS = [
+  { label: 'Relevant', value: 'relevant' },
+  { label: 'Low to High', value: 'asc' },
+  { label: 'High to Low', value: 'desc' },
+] as const;
+export type ProductSort = (typeof SORT_OPTIONS)[number]['value'];
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 200,
+  nameMin: 2,
+  nameMax: 100,
+  productNameMin: 4,
+  productNameEditMin: 2,
+  productNameMax: 200,
+  descriptionMin: 3,
+  descriptionMax: 1000,
+  usernameMin: 4,
+  usernameMax: 50,
+  priceTextMin: 4,
+  emailMax: 254,
+  addressMax: 500,
+  addressesPerUser: 20,
+  variationsMax: 10,
+  cartLinesMax: 50,
+} as const;
+
+/** SPEC §9 / DESIGN §5: accepted image types and upload limits. */
+export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'svg'] as const;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Widths every uploaded image is re-encoded to. */
+export const IMAGE_WIDTHS = [400, 800] as const;

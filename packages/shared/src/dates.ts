@@ -1,0 +1,48 @@
+import { DELIVERY_OPTIONS, type DeliveryFee, LOCALE, STORE_TIME_ZONE } from './constants.ts';
+
+/** Calendar date "YYYY-MM-DD" of an instant in the store's time zone. */
+export function storeDate(at: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE }).format(at);
+}
+
+/** Adds whole days to a "YYYY-MM-DD" date. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function deliveryOptionFor(fee: number) {
+  return DELIVERY_OPTIONS.find((option) => option.fee === fee);
+}
+
+/** The ETA of a delivery option ordered at `at`, as "YYYY-MM-DD". */
+export function deliveryDate(fee: DeliveryFee, at: Date = new Date()): string {
+  const option = deliveryOptionFor(fee);
+  if (!option) throw new Error(`Unknown delivery fee: ${fee}`);
+  return addDays(storeDate(at), option.days);
+}
+
+const labelFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+/** "2026-12-01" -> "Tuesday, December 1" (SPEC §3 delivery date label). */
+export function deliveryDateLabel(isoDate: string): string {
+  return labelFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Day/month/year, as the admin tables show dates (SPEC §9). */
+export function formatDayMonthYear(at: string | Date): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: STORE_TIME_ZONE,
+  }).format(date);
+  return parts;
+}

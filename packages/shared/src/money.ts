@@ -1,0 +1,38 @@
+import { CURRENCY, LOCALE } from './constants.ts';
+
+/**
+ * Money travels as decimal strings ("699.00") and is computed in integer centavos,
+ * so no sum ever picks up a binary-fraction error.
+ */
+export type Centavos = number;
+
+const DECIMAL = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/** Parses "1,299.5", "699" or 699 into centavos; returns null for anything else. */
+export function parseCentavos(value: string | number): Centavos | null {
+  const text = typeof value === 'number' ? String(value) : value.replaceAll(',', '').trim();
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, whole, fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Centavos as the wire's decimal string: 69900 -> "699.00". */
+export function toDecimal(centavos: Centavos): string {
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const phpFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+
+/** "₱1,299.00": a price as the shopper reads it. */
+export function formatPHP(value: string | number | Centavos, unit: 'pesos' | 'centavos' = 'pesos'): string {
+  const centavos = unit === 'centavos' ? Number(value) : parseCentavos(value);
+  return phpFormat.format((centavos ?? 0) / 100);
+}
+
+/** Percent of an amount, rounded half up to the centavo. */
+export function percentOf(centavos: Centavos, percent: number): Centavos {
+  return Math.round((centavos * percent) / 100);
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+export const MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  required: 'Required',
+  invalidId: 'Invalid id',
+} as const;
+
+export const IdSchema = z.uuid({ message: MESSAGES.invalidId });
+export const IdParamsSchema = z.object({ id: IdSchema });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
+  .pipe(z.email({ message: MESSAGES.invalidEmail }));
+
+/** SPEC §5: a plus sign followed by exactly 12 digits. */
+export const ContactNumberSchema = z.string().regex(/^\+\d{12}$/, { message: 'Invalid phone number' });
+
+/** Every error the API sends (DESIGN §3). */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** Decimal money text as it travels, "699.00". */
+export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
+
+/**
+ * The JSON text of a chosen select option, `{"label","value"}` (DESIGN §3), or '' for none.
+ * Parses to the option's value, or null when none was chosen.
+ */
+export function selectOptionText<T extends z.ZodType>(value: T, message: string) {
+  const OptionSchema = z.object({ label: z.string(), value });
+  return z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((text, ctx): z.output<T> | null => {
+      if (text.trim() === '') return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const option = OptionSchema.safeParse(json);
+      if (option.success) return (option.data as { value: z.output<T> }).value;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  DELIVERY_FEES,
+  ITEM_STATUSES,
+  LIMITS,
+  ORDER_STATUSES,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '../constants.ts';
+import { IdSchema } from './common.ts';
+import { AddressSchema } from './user.ts';
+
+export const ItemStatusSchema = z.enum(ITEM_STATUSES, { message: 'Unknown status' });
+export const QuantitySchema = z
+  .number({ message: 'Quantity must be a number' })
+  .int({ message: 'Quantity must be a whole number' })
+  .min(QUANTITY_MIN, { message: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}` })
+  .max(QUANTITY_MAX, { message: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}` });
+
+export const DeliveryFeeSchema = z.coerce
+  .number()
+  .refine((fee) => (DELIVERY_FEES as number[]).includes(fee), { message: 'Unknown delivery option' });
+
+/** One cart line as sent with the order (SPEC §3, DESIGN §3). */
+export const OrderLineInputSchema = z.strictObject({
+  id: IdSchema,
+  name: z.string().max(LIMITS.productNameMax),
+  imageUrl: z.string().max(500),
+  price: z.string().max(20),
+  size: z.string().max(20),
+  quantity: QuantitySchema,
+  deliveryOption: z.object({ date: z.string().max(100).optional(), fee: DeliveryFeeSchema }),
+});
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+/** `POST /orders/placed-order` body (SPEC §3). */
+export const PlaceOrderSchema = z.strictObject({
+  userId: IdSchema,
+  total: z.string().max(20),
+  address: AddressSchema,
+  cart: z
+    .array(OrderLineInputSchema)
+    .min(1, { message: 'Your cart is empty' })
+    .max(LIMITS.cartLinesMax, { message: `At most ${LIMITS.cartLinesMax} lines per order` }),
+});
+export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, {
+  message: 'Idempotency-Key must be 8-100 letters, digits, - or _',
+});
+
+/** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order (DESIGN §3). */
+export const StatusUpdateSchema = z.strictObject({
+  updatedStatus: z.array(ItemStatusSchema).min(1).max(LIMITS.cartLinesMax),
+  userId: z.string().max(100).optional(),
+});
+export type StatusUpdateInput = z.infer<typeof StatusUpdateSchema>;
+
+export const OrderedProductSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  name: z.string(),
+  imageUrl: z.string(),
+  quantity: z.number(),
+  productStatus: ItemStatusSchema,
+  price: z.string(),
+  size: z.string(),
+  deliveryOption: z.object({ date: z.string(), fee: z.number() }),
+});
+export type OrderedProduct = z.infer<typeof OrderedProductSchema>;
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  user: z.string(),
+  userId: z.string().nullable(),
+  products: z.array(OrderedProductSchema),
+  shippingAddress: z.string(),
+  paymentMethod: z.string(),
+  subtotal: z.string(),
+  shippingFee: z.string(),
+  tax: z.string(),
+  totalFee: z.string(),
+  total: z.string(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const PlaceOrderResponseSchema = z.object({ message: z.string(), order: OrderSchema });
+export const OrderStatusResponseSchema = z.object({ message: z.string(), status: z.enum(ORDER_STATUSES) });

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ALL_SIZES, CATEGORIES, LIMITS, type ProductSort, SUBCATEGORIES } from '../constants.ts';
+import { parseCentavos } from '../money.ts';
+import { IdSchema, selectOptionText } from './common.ts';
+
+export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
+export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
+export const SizeSchema = z.enum(ALL_SIZES as [string, ...string[]], { message: 'Unknown size' });
+export const SizesSchema = z.array(SizeSchema).max(ALL_SIZES.length);
+
+const DescriptionSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Too short!' })
+  .min(LIMITS.descriptionMin, { message: 'Too short!' })
+  .max(LIMITS.descriptionMax, { message: 'Description must not exceed to 1000 character(s)' });
+
+/** Price as typed into the currency input, "₱1,299.00"; SPEC §5 counts its characters. */
+const PriceTextSchema = z
+  .string()
+  .min(1, { message: 'Too short' })
+  .min(LIMITS.priceTextMin, { message: 'Too short' })
+  .max(20, { message: 'Price is too long' });
+
+/** Add Product form (SPEC §3/§5). Images are checked beside it (types and count). */
+export const CreateProductFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Required' })
+    .min(LIMITS.productNameMin, { message: 'Too Short!' })
+    .max(LIMITS.productNameMax, { message: 'Too Long!' }),
+  desc: DescriptionSchema,
+  price: PriceTextSchema,
+});
+export type CreateProductFormInput = z.infer<typeof CreateProductFormSchema>;
+
+/** Edit Product form (SPEC §5). */
+export const EditProductFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(LIMITS.productNameEditMin, { message: 'Too short!' })
+    .max(LIMITS.productNameMax, { message: 'Too Long!' }),
+  desc: DescriptionSchema,
+  price: PriceTextSchema,
+});
+export type EditProductFormInput = z.infer<typeof EditProductFormSchema>;
+
+/** A price on the wire: decimal text without the currency symbol, positive. */
+export const PriceInputSchema = z
+  .string()
+  .trim()
+  .max(20, { message: 'Price is too long' })
+  .refine((text) => (parseCentavos(text) ?? 0) > 0, { message: 'Enter a price above zero' });
+
+/** The text fields of the multipart `POST /product/add` (SPEC §3). */
+export const CreateProductFieldsSchema = z.strictObject({
+  name: CreateProductFormSchema.shape.name,
+  description: DescriptionSchema,
+  price: PriceInputSchema,
+  size: selectOptionText(SizesSchema, 'Choose a size preset'),
+  category: selectOptionText(CategorySchema, 'Choose a category'),
+  subCategory: selectOptionText(SubCategorySchema, 'Choose a subcategory'),
+  variationsName: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return z
+          .array(z.string().trim().min(1).max(LIMITS.productNameMax))
+          .max(LIMITS.variationsMax)
+          .parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Variation names must be a list of names' });
+        return z.NEVER;
+      }
+    }),
+});
+export type CreateProductFields = z.infer<typeof CreateProductFieldsSchema>;
+
+/** `PATCH /product/edit/{id}` (SPEC §7). */
+export const EditProductSchema = z.strictObject({
+  updatedName: EditProductFormSchema.shape.name,
+  updatedDescription: DescriptionSchema,
+  updatedPrice: PriceInputSchema,
+  updatedCategory: CategorySchema.nullable(),
+  updatedSubcategory: SubCategorySchema.nullable(),
+  updatedSizes: SizesSchema,
+});
+export type EditProductInput = z.infer<typeof EditProductSchema>;
+
+const queryList = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(10),
+  );
+
+/** `GET /product/all` filters (DESIGN §3); bare, it lists the whole catalogue. */
+export const ProductListQuerySchema = z.strictObject({
+  category: queryList(CategorySchema),
+  subCategory: queryList(SubCategorySchema),
+  sort: z.enum(['relevant', 'asc', 'desc'] satisfies ProductSort[]).default('relevant'),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
+/** Response header carrying the cursor of the next page, when there is one. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const VariationSchema = z.object({ name: z.string(), imageUrl: z.string() });
+export type Variation = z.infer<typeof VariationSchema>;
+
+export const ProductSummarySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  price: z.string(),
+  category: z.string().nullable(),
+  subCategory: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+export const ProductSchema = ProductSummarySchema.extend({
+  description: z.string(),
+  size: z.array(z.string()),
+  variations: z.array(VariationSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductIdParamsSchema = z.object({ id: IdSchema });

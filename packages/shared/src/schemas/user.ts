@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { ContactNumberSchema, EmailSchema, MESSAGES } from './common.ts';
+
+/** Profile edit (SPEC §3/§5); the file travels beside it as `imageUrl`. */
+export const ProfileSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(LIMITS.nameMin, { message: 'Too short!' })
+    .max(LIMITS.nameMax, { message: 'Too long!' }),
+  email: EmailSchema,
+  contactNumber: ContactNumberSchema,
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+export const AddressSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'No value for address' })
+  .max(LIMITS.addressMax, { message: 'Address is too long' });
+
+export const AddAddressSchema = z.strictObject({ newAddress: AddressSchema });
+export type AddAddressInput = z.infer<typeof AddAddressSchema>;
+export const DeleteAddressSchema = z.strictObject({ address: z.string().min(1).max(LIMITS.addressMax) });
+export type DeleteAddressInput = z.infer<typeof DeleteAddressSchema>;
+
+/** SPEC §7 sends the user's `_id` in the delete body; the path id is the one that counts. */
+export const DeleteByIdBodySchema = z.strictObject({ _id: z.string().max(100).optional() }).optional();
+
+/** Admin profile (SPEC §5): username required plus at least 4. */
+export const AdminProfileSchema = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .min(1, { message: MESSAGES.required })
+    .min(LIMITS.usernameMin, { message: MESSAGES.required })
+    .max(LIMITS.usernameMax, { message: 'Too long!' }),
+  email: EmailSchema,
+});
+export type AdminProfileInput = z.infer<typeof AdminProfileSchema>;
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  contactNumber: z.string(),
+  imageUrl: z.string(),
+  shippingAddress: z.array(z.string()),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AddressListResponseSchema = z.object({
+  message: z.string(),
+  shippingAddress: z.array(z.string()),
+});
+
+export const UserUpdateResponseSchema = z.object({
+  message: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  contactNumber: z.string(),
+  imageUrl: z.string(),
+});
+
+export const AdminSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  imageUrl: z.string(),
+});
+export type Admin = z.infer<typeof AdminSchema>;
+
+export const AdminUpdateResponseSchema = AdminSchema.extend({ message: z.string() });
