@@ -6,14 +6,18 @@ import { CURRENCY, LOCALE } from './constants.ts';
  */
 export type Centavos = number;
 
-const DECIMAL = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+/** Whole pesos, plain or grouped in threes by ',' (SPEC §5), then at most two decimals after '.'. */
+const DECIMAL = /^(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
+const MAX_WHOLE_DIGITS = 10;
 
 /** Parses "1,299.5", "699" or 699 into centavos; returns null for anything else. */
 export function parseCentavos(value: string | number): Centavos | null {
-  const text = typeof value === 'number' ? String(value) : value.replaceAll(',', '').trim();
+  const text = typeof value === 'number' ? String(value) : value.trim();
   const match = DECIMAL.exec(text);
   if (!match) return null;
-  const [, whole, fraction = ''] = match;
+  const [, grouped = '', fraction = ''] = match;
+  const whole = grouped.replaceAll(',', '');
+  if (whole.length > MAX_WHOLE_DIGITS) return null;
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 

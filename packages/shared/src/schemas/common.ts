@@ -57,3 +57,16 @@ export function selectOptionText<T extends z.ZodType>(value: T, message: string)
       return z.NEVER;
     });
 }
+
+/** Paging, sorting and searching for the back office's tables (done on the server). */
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
+  return z.strictObject({
+    q: z.string().trim().max(100).optional(),
+    sort: z.enum(sortable).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  });
+}
+/** Response header with the number of rows matching a paged list's search. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

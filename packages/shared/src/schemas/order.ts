@@ -7,7 +7,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from '../constants.ts';
-import { IdSchema } from './common.ts';
+import { IdSchema, listQuerySchema } from './common.ts';
 import { AddressSchema } from './user.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES, { message: 'Unknown status' });
@@ -17,9 +17,13 @@ export const QuantitySchema = z
   .min(QUANTITY_MIN, { message: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}` })
   .max(QUANTITY_MAX, { message: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}` });
 
-export const DeliveryFeeSchema = z.coerce
-  .number()
-  .refine((fee) => (DELIVERY_FEES as number[]).includes(fee), { message: 'Unknown delivery option' });
+/** 0, 50 or 100. Digit text ("50") reads as its number; '', null or [] are no fee, not FREE. */
+export const DeliveryFeeSchema = z.preprocess(
+  (fee) => (typeof fee === 'string' && /^\s*\d+\s*$/.test(fee) ? Number(fee) : fee),
+  z
+    .number({ message: 'Unknown delivery option' })
+    .refine((fee) => (DELIVERY_FEES as number[]).includes(fee), { message: 'Unknown delivery option' }),
+);
 
 /** One cart line as sent with the order (SPEC §3, DESIGN §3). */
 export const OrderLineInputSchema = z.strictObject({
@@ -45,9 +49,11 @@ export const PlaceOrderSchema = z.strictObject({
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, {
-  message: 'Idempotency-Key must be 8-100 letters, digits, - or _',
-});
+export const IdempotencyKeySchema = z
+  .string({ message: 'Idempotency-Key header is required' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, {
+    message: 'Idempotency-Key must be 8-100 letters, digits, - or _',
+  });
 
 /** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order (DESIGN §3). */
 export const StatusUpdateSchema = z.strictObject({
@@ -89,3 +95,6 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const PlaceOrderResponseSchema = z.object({ message: z.string(), order: OrderSchema });
 export const OrderStatusResponseSchema = z.object({ message: z.string(), status: z.enum(ORDER_STATUSES) });
+
+export const OrderListQuerySchema = listQuerySchema(['user', 'total', 'createdAt']);
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

@@ -1,12 +1,25 @@
 import { z } from 'zod';
-import { ALL_SIZES, CATEGORIES, LIMITS, type ProductSort, SUBCATEGORIES } from '../constants.ts';
+import {
+  ALL_SIZES,
+  CATEGORIES,
+  LIMITS,
+  type ProductSort,
+  SIZE_PRESETS,
+  SUBCATEGORIES,
+} from '../constants.ts';
 import { parseCentavos } from '../money.ts';
 import { IdSchema, selectOptionText } from './common.ts';
 
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
 export const SizeSchema = z.enum(ALL_SIZES as [string, ...string[]], { message: 'Unknown size' });
-export const SizesSchema = z.array(SizeSchema).max(ALL_SIZES.length);
+/** A product's sizes are one of the presets, whole (SPEC §3): the preset is read back from the count. */
+export const SizesSchema = z
+  .array(SizeSchema)
+  .max(ALL_SIZES.length)
+  .refine((sizes) => Object.values(SIZE_PRESETS).some((preset) => preset.join() === sizes.join()), {
+    message: 'Choose a size preset',
+  });
 
 const DescriptionSchema = z
   .string()

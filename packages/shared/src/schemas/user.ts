@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { ContactNumberSchema, EmailSchema, MESSAGES } from './common.ts';
+import { ContactNumberSchema, EmailSchema, listQuerySchema, MESSAGES } from './common.ts';
 
 /** Profile edit (SPEC §3/§5); the file travels beside it as `imageUrl`. */
 export const ProfileSchema = z.strictObject({
@@ -75,3 +75,6 @@ export const AdminSchema = z.object({
 export type Admin = z.infer<typeof AdminSchema>;
 
 export const AdminUpdateResponseSchema = AdminSchema.extend({ message: z.string() });
+
+export const UserListQuerySchema = listQuerySchema(['name', 'email']);
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull();
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-cased: sign-in matches case-insensitively. */
+    email: text('email').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    shippingAddresses: text('shipping_addresses').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customers_email_key').on(t.email), index('customers_name_idx').on(t.name)],
+);
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admins_username_key').on(sql`lower(${t.username})`)],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie's token is stored (DESIGN §5). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_admin_idx').on(t.adminId)],
+);
+
+/** Failed sign-ins per key (an IP or an account) in the current window. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+});
+
+export interface VariationRecord {
+  name: string;
+  imageUrl: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price'),
+    imageUrl: text('image_url').notNull(),
+    category: text('category'),
+    subCategory: text('sub_category'),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    variations: jsonb('variations').$type<VariationRecord[]>().notNull().default([]),
+    /** Place in the curated Best Collections list (SPEC §2), shown until sales decide. */
+    bestRank: integer('best_rank'),
+    createdAt: createdAt(),
+  },
+  // Keyset orders of the storefront: newest first, and by price either way.
+  (t) => [
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_price_idx').on(t.price, t.id),
+    index('products_category_idx').on(t.category, t.subCategory, t.createdAt.desc()),
+    index('products_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Kept so an order still names its customer after the account is deleted. */
+    customerName: text('customer_name').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    subtotal: money('subtotal'),
+    shippingFee: money('shipping_fee'),
+    tax: money('tax'),
+    total: money('total'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_customer_name_idx').on(sql`lower(${t.customerName})`),
+  ],
+);
+
+/** An ordered line keeps a snapshot of name, image and price (DESIGN §4). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    price: money('price'),
+    size: text('size').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    deliveryFee: money('delivery_fee'),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+  },
+  (t) => [uniqueIndex('order_items_order_position_key').on(t.orderId, t.position)],
+);
+
+/** A checkout attempt's key and the order it made: a repeat returns that order. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);

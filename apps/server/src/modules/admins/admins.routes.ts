@@ -1,0 +1,74 @@
+import {
+  AdminProfileSchema,
+  AdminSchema,
+  AdminSignInSchema,
+  AdminUpdateResponseSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+} from '@habi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { badInput, forbidden } from '../../lib/errors.ts';
+import { parseFields, readMultipart } from '../../lib/multipart.ts';
+import { throttledSignIn } from '../../lib/sign-in.ts';
+import { storeImage } from '../uploads/images.ts';
+import * as adminsService from './admins.service.ts';
+
+export default async function adminsRoutes(
+  app: FastifyInstance,
+  { db, uploadsDir }: { db: Db; uploadsDir: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get(
+    '/',
+    { schema: { tags, response: { 200: AdminSchema } }, preHandler: app.requireAdmin },
+    async (request) => adminsService.toAdmin(request.admin!),
+  );
+
+  r.post(
+    '/sign-in',
+    { schema: { tags, body: AdminSignInSchema, response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const admin = await throttledSignIn(
+        db,
+        request,
+        `admin:${username}`,
+        () => adminsService.authenticateAdmin(db, username, password),
+        'Invalid username or password',
+      );
+      await app.startSession(reply, 'admin', admin.id);
+      return { message: `Welcome back, ${admin.username}!` };
+    },
+  );
+
+  r.post(
+    '/sign-out',
+    { schema: { tags, response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      await app.endSession(request, reply, 'admin');
+      return { message: 'Signed out' };
+    },
+  );
+
+  r.patch(
+    '/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: AdminUpdateResponseSchema } },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      if (request.admin!.id !== request.params.id) throw forbidden('Admins edit only their own profile');
+      const form = await readMultipart(request, ['imageUrl']);
+      const fields = parseFields(AdminProfileSchema, form.fields);
+      const [file, ...extra] = form.files.imageUrl ?? [];
+      if (extra.length > 0) throw badInput('Choose one image');
+      const imageUrl = file ? await storeImage(uploadsDir, file) : undefined;
+      const row = await adminsService.updateAdminProfile(db, request.params.id, fields, imageUrl);
+      return { message: 'Profile updated successfully', ...adminsService.toAdmin(row) };
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import type { Admin, AdminAccountInput, AdminProfileInput } from '@habi/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { admins } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AdminRow } from '../../plugins/auth.ts';
+
+export function toAdmin(row: AdminRow): Admin {
+  return { _id: row.id, id: row.id, username: row.username, email: row.email, imageUrl: row.imageUrl };
+}
+
+const USERNAME_TAKEN = 'This username is already taken';
+const sameUsername = (username: string) => sql`lower(${admins.username}) = ${username.toLowerCase()}`;
+
+export async function createAdmin(db: Executor, input: AdminAccountInput): Promise<AdminRow> {
+  const [taken] = await db.select({ id: admins.id }).from(admins).where(sameUsername(input.username));
+  if (taken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  const [row] = await db
+    .insert(admins)
+    .values({
+      username: input.username,
+      email: input.email.toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+    })
+    .returning();
+  return row!;
+}
+
+export async function countAdmins(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
+  return row?.n ?? 0;
+}
+
+export async function authenticateAdmin(db: Executor, username: string, password: string) {
+  const [row] = await db.select().from(admins).where(sameUsername(username));
+  if (!row) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(row.passwordHash, password)) ? row : null;
+}
+
+export async function updateAdminProfile(
+  db: Executor,
+  id: string,
+  input: AdminProfileInput,
+  imageUrl?: string,
+) {
+  const [taken] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(sameUsername(input.username), ne(admins.id, id)));
+  if (taken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  const [row] = await db
+    .update(admins)
+    .set({ username: input.username, email: input.email.toLowerCase(), ...(imageUrl ? { imageUrl } : {}) })
+    .where(eq(admins.id, id))
+    .returning();
+  if (!row) throw notFound('Admin not found');
+  return row;
+}

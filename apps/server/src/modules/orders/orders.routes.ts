@@ -1,0 +1,148 @@
+import {
+  DeleteByIdBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+  OrderListQuerySchema,
+  OrderSchema,
+  OrderStatusResponseSchema,
+  PlaceOrderResponseSchema,
+  PlaceOrderSchema,
+  StatusUpdateSchema,
+  TOTAL_COUNT_HEADER,
+} from '@habi/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notSignedIn } from '../../lib/errors.ts';
+import { SESSION_COOKIES } from '../../lib/sessions.ts';
+import { assertSelf } from '../../plugins/auth.ts';
+import * as ordersService from './orders.service.ts';
+
+export default async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+
+  r.post(
+    '/placed-order',
+    {
+      schema: {
+        tags,
+        body: PlaceOrderSchema,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema }),
+        response: { 200: PlaceOrderResponseSchema, 201: PlaceOrderResponseSchema },
+      },
+      preHandler: app.requireCustomer,
+    },
+    async (request, reply) => {
+      assertSelf(request, request.body.userId);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
+      const { order, created } = await ordersService.placeOrder(db, request.customer!, request.body, key);
+      return reply
+        .status(created ? 201 : 200)
+        .send({ message: created ? 'Order placed successfully' : 'Order already placed', order });
+    },
+  );
+
+  r.get(
+    '/user/:userId',
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: IdParamsSchema.shape.id }),
+        response: { 200: z.array(OrderSchema) },
+      },
+      preHandler: app.requireCustomer,
+    },
+    async (request) => {
+      assertSelf(request, request.params.userId);
+      return ordersService.listCustomerOrders(db, request.params.userId);
+    },
+  );
+
+  r.get(
+    '/all',
+    {
+      schema: { tags, querystring: OrderListQuerySchema, response: { 200: z.array(OrderSchema) } },
+      preHandler: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { orders, total } = await ordersService.listOrders(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return orders;
+    },
+  );
+
+  // For its owner and for admins (DESIGN §4).
+  r.get(
+    '/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, preHandler: ownerOrAdmin },
+    async (request) => {
+      const order = await ordersService.getOrder(db, request.params.id);
+      if (!request.admin && order.userId !== request.customer?.id) throw forbidden();
+      return order;
+    },
+  );
+
+  r.patch(
+    '/statusUpdate/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: StatusUpdateSchema,
+        response: { 200: OrderStatusResponseSchema },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const status = await ordersService.updateStatuses(db, request.params.id, request.body.updatedStatus);
+      return { message: 'Order status updated successfully', status };
+    },
+  );
+
+  r.patch(
+    '/checkAndUpdateOrder/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: OrderStatusResponseSchema } },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const status = await ordersService.refreshStatus(db, request.params.id);
+      return { message: `Order is ${status}`, status };
+    },
+  );
+
+  r.delete(
+    '/delete/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: DeleteByIdBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      await ordersService.deleteOrder(db, request.params.id);
+      return { message: 'Order deleted successfully' };
+    },
+  );
+
+  /** Loads whichever sessions the request carries; the handler decides ownership. */
+  async function ownerOrAdmin(request: FastifyRequest) {
+    if (request.cookies[SESSION_COOKIES.admin]) {
+      try {
+        await app.requireAdmin(request);
+        return;
+      } catch {
+        // Not a live admin session: fall through to the customer's.
+      }
+    }
+    await app.loadCustomer(request);
+    if (!request.customer) throw notSignedIn();
+  }
+}

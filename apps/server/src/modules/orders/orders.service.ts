@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import {
+  deliveryDate,
+  deriveOrderStatus,
+  INITIAL_ITEM_STATUS,
+  type ItemStatus,
+  ORDER_PAYMENT_METHOD,
+  type Order,
+  type OrderStatus,
+  type PlaceOrderInput,
+  parseCentavos,
+  summarizeOrder,
+  toDecimal,
+} from '@habi/shared';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { idempotencyKeys, orderItems, orders, products } from '../../db/schema.ts';
+import { badInput, conflict, notFound } from '../../lib/errors.ts';
+import type { CustomerRow } from '../../plugins/auth.ts';
+import { escapeLike } from '../users/users.service.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+export function toOrder(order: OrderRow, items: ItemRow[]): Order {
+  return {
+    _id: order.id,
+    orderId: order.id,
+    status: order.status as OrderStatus,
+    user: order.customerName,
+    userId: order.customerId,
+    products: items.map((item) => ({
+      _id: item.id,
+      productId: item.productId,
+      name: item.name,
+      imageUrl: item.imageUrl,
+      quantity: item.quantity,
+      productStatus: item.status as ItemStatus,
+      price: item.price,
+      size: item.size,
+      deliveryOption: { date: item.deliveryDate, fee: Number(item.deliveryFee) },
+    })),
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    subtotal: order.subtotal,
+    shippingFee: order.shippingFee,
+    tax: order.tax,
+    totalFee: order.total,
+    total: order.total,
+    createdAt: new Date(order.createdAt).toISOString(),
+  };
+}
+
+/** Orders with their lines, in the given order, in two queries. */
+async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderItems.position));
+  const byOrder = new Map<string, ItemRow[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return rows.map((order) => toOrder(order, byOrder.get(order.id) ?? []));
+}
+
+export async function getOrder(db: Executor, id: string): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw notFound('Order not found');
+  const [order] = await withItems(db, [row]);
+  return order!;
+}
+
+export async function listCustomerOrders(db: Executor, customerId: string) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+export interface OrderListQuery {
+  q?: string;
+  sort?: 'user' | 'total' | 'createdAt';
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+/** All orders for the back office, searched by customer name, sorted and paged on the server. */
+export async function listOrders(db: Executor, query: OrderListQuery = {}) {
+  const where = query.q ? ilike(orders.customerName, `%${escapeLike(query.q)}%`) : undefined;
+  const column =
+    query.sort === 'user' ? orders.customerName : query.sort === 'total' ? orders.total : orders.createdAt;
+  const direction =
+    (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(direction(column), desc(orders.id))
+    .limit(query.limit ?? 1_000_000)
+    .offset(query.offset ?? 0);
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { orders: await withItems(db, rows), total: total?.n ?? 0 };
+}
+
+const REVIEW_CART = 'Prices have changed. Please review your cart and try again.';
+
+/**
+ * Checks every line against the catalogue and computes the order the server will store
+ * (DESIGN §4: prices are the server's).
+ */
+async function priceOrder(db: Executor, input: PlaceOrderInput, now: Date) {
+  const ids = [...new Set(input.cart.map((line) => line.id))];
+  const found = await db.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines = input.cart.map((line, position) => {
+    const where = `cart.${position}`;
+    const product = byId.get(line.id);
+    if (!product) throw conflict('A product in your cart is no longer available', { [where]: line.name });
+    const variation = product.variations.find((v) => v.name === line.name);
+    if (!variation && !(product.variations.length === 0 && line.name === product.name)) {
+      throw conflict('A product in your cart has changed. Please review your cart.', {
+        [`${where}.name`]: line.name,
+      });
+    }
+    if (product.sizes.length > 0 ? !product.sizes.includes(line.size) : line.size !== '') {
+      throw badInput('Please select size', { [`${where}.size`]: 'Please select size' });
+    }
+    if (parseCentavos(line.price) !== parseCentavos(product.price)) {
+      throw conflict(REVIEW_CART, { [`${where}.price`]: product.price });
+    }
+    return {
+      position,
+      productId: product.id,
+      name: variation?.name ?? product.name,
+      imageUrl: variation?.imageUrl ?? product.imageUrl,
+      price: product.price,
+      size: line.size,
+      quantity: line.quantity,
+      fee: line.deliveryOption.fee as 0 | 50 | 100,
+    };
+  });
+  const summary = summarizeOrder(lines);
+  if (parseCentavos(input.total) !== summary.total) {
+    throw conflict(REVIEW_CART, { total: toDecimal(summary.total) });
+  }
+  return {
+    summary,
+    items: lines.map((line) => ({
+      position: line.position,
+      productId: line.productId,
+      name: line.name,
+      imageUrl: line.imageUrl,
+      price: line.price,
+      size: line.size,
+      quantity: line.quantity,
+      deliveryFee: toDecimal(line.fee * 100),
+      deliveryDate: deliveryDate(line.fee, now),
+      status: INITIAL_ITEM_STATUS,
+    })),
+  };
+}
+
+const requestHash = (input: PlaceOrderInput) =>
+  createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+/**
+ * Places an order exactly once per Idempotency-Key (DESIGN §4): the key, the order and its
+ * lines are written in one transaction; a repeat returns the first order.
+ */
+export async function placeOrder(
+  db: Db,
+  customer: CustomerRow,
+  input: PlaceOrderInput,
+  key: string,
+): Promise<{ order: Order; created: boolean }> {
+  const hash = requestHash(input);
+  const { summary, items } = await priceOrder(db, input, new Date());
+  const thisKey = and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key));
+  const placed = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ customerId: customer.id, key, requestHash: hash })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) {
+      const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');
+      if (!previous || previous.requestHash !== hash || !previous.orderId) {
+        throw conflict('This Idempotency-Key was already used for a different order');
+      }
+      return { id: previous.orderId, created: false };
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: customer.id,
+        customerName: customer.name,
+        shippingAddress: input.address,
+        paymentMethod: ORDER_PAYMENT_METHOD,
+        status: deriveOrderStatus(items.map((i) => i.status)),
+        subtotal: toDecimal(summary.subtotal),
+        shippingFee: toDecimal(summary.shipping),
+        tax: toDecimal(summary.tax),
+        total: toDecimal(summary.total),
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
+    await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
+    return { id: order!.id, created: true };
+  });
+  return { order: await getOrder(db, placed.id), created: placed.created };
+}
+
+/** Sets each line's status, in line order, and the derived order status, in one transaction. */
+export async function updateStatuses(db: Db, orderId: string, statuses: ItemStatus[]): Promise<OrderStatus> {
+  return db.transaction(async (tx) => {
+    const items = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position))
+      .for('update');
+    if (items.length === 0) throw notFound('Order not found');
+    if (items.length !== statuses.length) {
+      throw badInput(`Send one status for each of the order's ${items.length} product(s)`);
+    }
+    for (const [i, item] of items.entries()) {
+      await tx.update(orderItems).set({ status: statuses[i]! }).where(eq(orderItems.id, item.id));
+    }
+    const status = deriveOrderStatus(statuses);
+    await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+    return status;
+  });
+}
+
+/** Recomputes the order status from its lines (kept for SPEC §7's second call). */
+export async function refreshStatus(db: Db, orderId: string): Promise<OrderStatus> {
+  const order = await getOrder(db, orderId);
+  const status = deriveOrderStatus(order.products.map((p) => p.productStatus));
+  if (status !== order.status) await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+  return status;
+}
+
+export async function deleteOrder(db: Executor, id: string) {
+  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  if (deleted.length === 0) throw notFound('Order not found');
+}

@@ -1,0 +1,204 @@
+import {
+  type EditProductInput,
+  LATEST_COLLECTION_SIZE,
+  type Product,
+  type ProductListQuery,
+  type ProductSummary,
+  parseCentavos,
+  toDecimal,
+} from '@habi/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { orderItems, products, type VariationRecord } from '../../db/schema.ts';
+import { badInput, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../users/users.service.ts';
+
+type ProductRow = typeof products.$inferSelect;
+
+const iso = (timestamp: string) => new Date(timestamp).toISOString();
+
+export function toProductSummary(row: ProductRow): ProductSummary {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    price: row.price,
+    category: row.category,
+    subCategory: row.subCategory,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    ...toProductSummary(row),
+    description: row.description,
+    size: row.sizes,
+    variations: row.variations,
+  };
+}
+
+/** Prices are validated text; stored normalised ("1,299.5" -> "1299.50"). */
+export function normalisePrice(text: string): string {
+  const centavos = parseCentavos(text);
+  if (centavos === null || centavos <= 0)
+    throw badInput('Enter a price above zero', { price: 'Enter a price above zero' });
+  return toDecimal(centavos);
+}
+
+// Keyset paging: the cursor carries the last row's sort value and id, so a page costs the
+// same however deep it is (DESIGN §3; 10,000 products stay fast).
+interface Cursor {
+  v: string;
+  id: string;
+}
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (typeof value?.v === 'string' && typeof value?.id === 'string' && /^[0-9a-f-]{36}$/.test(value.id)) {
+      return value;
+    }
+  } catch {}
+  throw badInput('Invalid cursor');
+}
+
+export async function listProducts(db: Executor, query: ProductListQuery) {
+  const filters: SQL[] = [];
+  if (query.category.length > 0) filters.push(inArray(products.category, query.category));
+  if (query.subCategory.length > 0) filters.push(inArray(products.subCategory, query.subCategory));
+  if (query.q) filters.push(ilike(products.name, `%${escapeLike(query.q)}%`));
+
+  const byPrice = query.sort === 'asc' || query.sort === 'desc';
+  const ascending = query.sort === 'asc';
+  const key = byPrice ? products.price : products.createdAt;
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    const value = byPrice ? sql`${cursor.v}::numeric` : sql`${cursor.v}::timestamptz`;
+    filters.push(
+      ascending
+        ? sql`(${key}, ${products.id}) > (${value}, ${cursor.id})`
+        : sql`(${key}, ${products.id}) < (${value}, ${cursor.id})`,
+    );
+  }
+  const order = ascending ? [asc(key), asc(products.id)] : [desc(key), desc(products.id)];
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(...filters))
+    .orderBy(...order)
+    .limit(query.limit ? query.limit + 1 : 1_000_000);
+
+  let nextCursor: string | undefined;
+  if (query.limit && rows.length > query.limit) {
+    rows.length = query.limit;
+    const last = rows[rows.length - 1]!;
+    nextCursor = encodeCursor({ v: byPrice ? last.price : last.createdAt, id: last.id });
+  }
+  return { items: rows.map(toProductSummary), nextCursor };
+}
+
+/**
+ * Best Collections (DESIGN §4): the best sellers by quantity ordered (cancelled lines
+ * aside), topped up from the curated list, then the newest.
+ */
+export async function bestSellers(db: Executor, size = LATEST_COLLECTION_SIZE) {
+  const sold = sum(orderItems.quantity);
+  const sellers = await db
+    .select({ product: products, sold })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(ne(orderItems.status, 'cancelled'))
+    .groupBy(products.id)
+    .orderBy(desc(sold), asc(products.id))
+    .limit(size);
+  const chosen = sellers.map((s) => s.product);
+  for (const fill of [
+    (ids: string[]) =>
+      db
+        .select()
+        .from(products)
+        .where(and(isNotNull(products.bestRank), ids.length ? notInArray(products.id, ids) : undefined))
+        .orderBy(asc(products.bestRank)),
+    (ids: string[]) =>
+      db
+        .select()
+        .from(products)
+        .where(ids.length ? notInArray(products.id, ids) : undefined)
+        .orderBy(desc(products.createdAt)),
+  ]) {
+    if (chosen.length >= size) break;
+    const more = await fill(chosen.map((p) => p.id)).limit(size - chosen.length);
+    chosen.push(...more);
+  }
+  return chosen.map(toProductSummary);
+}
+
+export async function getProduct(db: Executor, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw notFound('Product not found');
+  return row;
+}
+
+export interface NewProduct {
+  name: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  category: string | null;
+  subCategory: string | null;
+  sizes: string[];
+  variations: VariationRecord[];
+  bestRank?: number;
+  createdAt?: string;
+}
+
+export async function createProduct(db: Executor, input: NewProduct) {
+  const [row] = await db
+    .insert(products)
+    .values({ ...input, price: normalisePrice(input.price) })
+    .returning();
+  return row!;
+}
+
+export async function updateProduct(db: Executor, id: string, input: EditProductInput) {
+  const [row] = await db
+    .update(products)
+    .set({
+      name: input.updatedName,
+      description: input.updatedDescription,
+      price: normalisePrice(input.updatedPrice),
+      category: input.updatedCategory,
+      subCategory: input.updatedSubcategory,
+      sizes: input.updatedSizes,
+    })
+    .where(eq(products.id, id))
+    .returning();
+  if (!row) throw notFound('Product not found');
+  return row;
+}
+
+export async function deleteProduct(db: Executor, id: string) {
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (deleted.length === 0) throw notFound('Product not found');
+}
+
+export async function countProducts(db: Executor) {
+  const [row] = await db.select({ n: count() }).from(products);
+  return row?.n ?? 0;
+}

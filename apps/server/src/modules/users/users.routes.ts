@@ -1,0 +1,161 @@
+import {
+  AddAddressSchema,
+  AddressListResponseSchema,
+  DeleteAddressSchema,
+  DeleteByIdBodySchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+  ProfileSchema,
+  SignInSchema,
+  SignUpSchema,
+  TOTAL_COUNT_HEADER,
+  UserListQuerySchema,
+  UserSchema,
+  UserUpdateResponseSchema,
+} from '@habi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { badInput } from '../../lib/errors.ts';
+import { parseFields, readMultipart } from '../../lib/multipart.ts';
+import { throttledSignIn } from '../../lib/sign-in.ts';
+import { assertSelf } from '../../plugins/auth.ts';
+import { storeImage } from '../uploads/images.ts';
+import * as users from './users.service.ts';
+
+export default async function usersRoutes(
+  app: FastifyInstance,
+  { db, uploadsDir }: { db: Db; uploadsDir: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.post(
+    '/sign-up',
+    { schema: { tags, body: SignUpSchema, response: { 201: MessageResponseSchema } } },
+    async (request, reply) => {
+      const customer = await users.registerCustomer(db, request.body);
+      await app.startSession(reply, 'customer', customer.id);
+      return reply.status(201).send({ message: 'Account created. Welcome to the store!' });
+    },
+  );
+
+  r.post(
+    '/sign-in',
+    { schema: { tags, body: SignInSchema, response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const customer = await throttledSignIn(
+        db,
+        request,
+        email,
+        () => users.authenticateCustomer(db, email, password),
+        'Invalid email or password',
+      );
+      await app.startSession(reply, 'customer', customer.id);
+      return { message: 'Signed in successfully' };
+    },
+  );
+
+  r.post(
+    '/logout',
+    { schema: { tags, response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      await app.endSession(request, reply, 'customer');
+      return { message: 'Logged out' };
+    },
+  );
+
+  // Asked on every storefront page: a visitor gets null, not an error.
+  r.get(
+    '/current',
+    { schema: { tags, response: { 200: UserSchema.nullable() } }, preHandler: app.loadCustomer },
+    async (request) => (request.customer ? users.toUser(request.customer) : null),
+  );
+
+  r.patch(
+    '/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: UserUpdateResponseSchema } },
+      preHandler: app.requireCustomer,
+    },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      const form = await readMultipart(request, ['imageUrl']);
+      const fields = parseFields(ProfileSchema, form.fields);
+      const [file, ...extra] = form.files.imageUrl ?? [];
+      if (extra.length > 0) throw badInput('Choose one image');
+      const imageUrl = file ? await storeImage(uploadsDir, file) : undefined;
+      const row = await users.updateProfile(db, request.params.id, fields, imageUrl);
+      const { _id, name, email, contactNumber, imageUrl: image } = users.toUser(row);
+      return { message: 'User update successfully', _id, name, email, contactNumber, imageUrl: image };
+    },
+  );
+
+  r.get(
+    '/all',
+    {
+      schema: { tags, querystring: UserListQuerySchema, response: { 200: z.array(UserSchema) } },
+      preHandler: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { users: list, total } = await users.listUsers(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return list;
+    },
+  );
+
+  r.post(
+    '/addAddress/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: AddAddressSchema,
+        response: { 200: AddressListResponseSchema },
+      },
+      preHandler: app.requireCustomer,
+    },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      const shippingAddress = await users.addAddress(db, request.customer!, request.body.newAddress);
+      return { message: 'New address added.', shippingAddress };
+    },
+  );
+
+  r.delete(
+    '/deleteAddress/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: DeleteAddressSchema,
+        response: { 200: AddressListResponseSchema },
+      },
+      preHandler: app.requireCustomer,
+    },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      const shippingAddress = await users.removeAddress(db, request.customer!, request.body.address);
+      return { message: 'Address Deleted', shippingAddress };
+    },
+  );
+
+  r.delete(
+    '/delete/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: DeleteByIdBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      await users.deleteCustomer(db, request.params.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+}

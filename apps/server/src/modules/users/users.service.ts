@@ -1,0 +1,125 @@
+import { LIMITS, type ProfileInput, type SignUpInput, type User } from '@habi/shared';
+import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customers } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { CustomerRow } from '../../plugins/auth.ts';
+
+export function toUser(row: CustomerRow): User {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    contactNumber: row.contactNumber,
+    imageUrl: row.imageUrl,
+    shippingAddress: row.shippingAddresses,
+  };
+}
+
+const EMAIL_TAKEN = 'This email is already registered';
+
+async function assertEmailFree(db: Executor, email: string, exceptId?: string) {
+  const [taken] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      exceptId ? and(eq(customers.email, email), ne(customers.id, exceptId)) : eq(customers.email, email),
+    );
+  if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+}
+
+export async function registerCustomer(db: Executor, input: SignUpInput): Promise<CustomerRow> {
+  const email = input.email.toLowerCase();
+  await assertEmailFree(db, email);
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(customers)
+    .values({ name: input.name, email, contactNumber: input.contactNumber, passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  // A parallel sign-up with the same email won the race.
+  if (!row) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  return row;
+}
+
+/** The customer whose email and password match, or null (after the same work either way). */
+export async function authenticateCustomer(db: Executor, email: string, password: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email.toLowerCase()));
+  if (!row) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(row.passwordHash, password)) ? row : null;
+}
+
+export async function updateProfile(db: Executor, id: string, input: ProfileInput, imageUrl?: string) {
+  const email = input.email.toLowerCase();
+  await assertEmailFree(db, email, id);
+  const [row] = await db
+    .update(customers)
+    .set({ name: input.name, email, contactNumber: input.contactNumber, ...(imageUrl ? { imageUrl } : {}) })
+    .where(eq(customers.id, id))
+    .returning();
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+export async function addAddress(db: Executor, customer: CustomerRow, address: string) {
+  if (customer.shippingAddresses.includes(address)) throw conflict('This address is already saved');
+  if (customer.shippingAddresses.length >= LIMITS.addressesPerUser) {
+    throw conflict(`At most ${LIMITS.addressesPerUser} addresses can be saved`);
+  }
+  const [row] = await db
+    .update(customers)
+    .set({ shippingAddresses: sql`array_append(${customers.shippingAddresses}, ${address})` })
+    .where(eq(customers.id, customer.id))
+    .returning({ shippingAddresses: customers.shippingAddresses });
+  return row!.shippingAddresses;
+}
+
+export async function removeAddress(db: Executor, customer: CustomerRow, address: string) {
+  if (!customer.shippingAddresses.includes(address)) throw notFound('Address not found');
+  const [row] = await db
+    .update(customers)
+    .set({ shippingAddresses: sql`array_remove(${customers.shippingAddresses}, ${address})` })
+    .where(eq(customers.id, customer.id))
+    .returning({ shippingAddresses: customers.shippingAddresses });
+  return row!.shippingAddresses;
+}
+
+export interface UserListQuery {
+  q?: string;
+  sort?: 'name' | 'email';
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+/** Users for the back office, optionally searched by name, sorted and paged on the server. */
+export async function listUsers(db: Executor, query: UserListQuery = {}) {
+  const where = query.q ? ilike(customers.name, `%${escapeLike(query.q)}%`) : undefined;
+  // Newest first unless a column is chosen, which sorts ascending unless told otherwise.
+  const column = query.sort ? customers[query.sort] : customers.createdAt;
+  const direction = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(where)
+    .orderBy(direction(column), asc(customers.id))
+    .limit(query.limit ?? 100_000)
+    .offset(query.offset ?? 0);
+  const [total] = await db.select({ n: count() }).from(customers).where(where);
+  return { users: rows.map(toUser), total: total?.n ?? 0 };
+}
+
+export async function deleteCustomer(db: Executor, id: string) {
+  const deleted = await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
+  if (deleted.length === 0) throw notFound('User not found');
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import type { admins, customers } from '../db/schema.ts';
+import { forbidden, notSignedIn } from '../lib/errors.ts';
+import {
+  createSession,
+  deleteSession,
+  findSessionAdmin,
+  findSessionCustomer,
+  SESSION_COOKIES,
+  SESSION_TTL_MS,
+  type SessionKind,
+} from '../lib/sessions.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type AdminRow = typeof admins.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.requireCustomer` / `app.loadCustomer`. */
+    customer: CustomerRow | null;
+    /** Set by `app.requireAdmin`. */
+    admin: AdminRow | null;
+  }
+  interface FastifyInstance {
+    loadCustomer(request: FastifyRequest): Promise<void>;
+    requireCustomer(request: FastifyRequest): Promise<void>;
+    requireAdmin(request: FastifyRequest): Promise<void>;
+    startSession(reply: FastifyReply, kind: SessionKind, subjectId: string): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void>;
+  }
+}
+
+/** Session cookies and the guards routes use as `preHandler`s (DESIGN §4, §5). */
+async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies: boolean }) {
+  const { db } = options;
+  await app.register(cookie);
+  app.decorateRequest('customer', null);
+  app.decorateRequest('admin', null);
+
+  app.decorate('loadCustomer', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIES.customer];
+    request.customer = token ? await findSessionCustomer(db, token) : null;
+  });
+  app.decorate('requireCustomer', async (request: FastifyRequest) => {
+    await app.loadCustomer(request);
+    if (!request.customer) throw notSignedIn('User must log in first.');
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIES.admin];
+    request.admin = token ? await findSessionAdmin(db, token) : null;
+    if (!request.admin) throw notSignedIn('Admin sign-in required');
+  });
+
+  const cookieOptions = (kind: SessionKind) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: options.secureCookies,
+    maxAge: SESSION_TTL_MS[kind] / 1000,
+  });
+  app.decorate('startSession', async (reply: FastifyReply, kind: SessionKind, subjectId: string) => {
+    const token = await createSession(db, kind, subjectId);
+    reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(kind));
+  });
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply, kind: SessionKind) => {
+    const token = request.cookies[SESSION_COOKIES[kind]];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(SESSION_COOKIES[kind], { path: '/' });
+  });
+}
+
+/** A customer may act only on their own id (DESIGN §4). */
+export function assertSelf(request: FastifyRequest, id: string) {
+  if (request.customer?.id !== id) throw forbidden();
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fieldErrors, HttpError } from '../lib/errors.ts';
+
+const UNKNOWN = 'An unknown error occurred';
+
+/** Fastify and plugin error codes that are the client's fault, with the status and words to use. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'Each image must be at most 5 MB'],
+  FST_FILES_LIMIT_REACHED: [413, 'Too many files'],
+  FST_PARTS_LIMIT_REACHED: [413, 'Too many form fields'],
+  FST_FIELDS_LIMIT_REACHED: [413, 'Too many form fields'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected a multipart form'],
+  FST_ERR_VALIDATION: [400, 'Invalid request'],
+};
+
+function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? 'Invalid value',
+        })),
+      );
+      const [field, message] = Object.entries(errors)[0] ?? ['_', 'Invalid request'];
+      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+      return reply
+        .status(400)
+        .send({ message: field === '_' ? message : `${field}: ${message}${where}`, errors });
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ message: known[1] });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: UNKNOWN });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

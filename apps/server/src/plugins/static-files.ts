@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const YEAR_S = 365 * 24 * 3600;
+
+/**
+ * Uploaded images (content-hashed, so cached for a year) and the built web app: hashed
+ * assets cached for a year, index.html always revalidated, and every client route
+ * answered with index.html so deep links and reloads work.
+ */
+async function staticFilesPlugin(app: FastifyInstance, options: { uploadsDir: string; webDist: string }) {
+  await mkdir(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    immutable: true,
+    maxAge: YEAR_S * 1000,
+  });
+
+  const indexHtml = path.join(options.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(reply, file) {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/') &&
+      path.extname(request.url.split('?')[0]!) === '';
+    if (hasWeb && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+    }
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}
+
+export default fp(staticFilesPlugin, { name: 'static-files' });

@@ -1,0 +1,38 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Migrates once per run. On PGlite the migrated data directory is dumped, and each test
+ * file opens its own copy (~0.5 s instead of ~4 s for a new database). On PostgreSQL the
+ * test database is rebuilt from scratch, and files take turns on it.
+ */
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const database = await openDatabase({ databaseUrl });
+    await database.db.execute(sql`drop schema if exists public cascade`);
+    await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    await database.db.execute(sql`create schema public`);
+    await database.migrate();
+    await database.close();
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+  const database = await openDatabase({});
+  await database.migrate();
+  const dump = await database.dump!();
+  await database.close();
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'habi-test-')), 'template.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+}
