@@ -26,7 +26,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
             // Cookies and credentials never reach a log line.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     disableRequestLogging: config.env === 'test',
   });

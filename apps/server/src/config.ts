@@ -6,7 +6,9 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   STORE_NAME: z.string().min(1).default('Habi'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default('data'),
+  /** Set by npm to where it was run: relative paths are taken from there, not the workspace. */
+  INIT_CWD: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   ALLOWED_ORIGINS: z
     .string()
@@ -20,7 +22,7 @@ const ConfigSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
-  /** Marks session cookies Secure; on by default in production (behind HTTPS). */
+  /** Forces the Secure flag on session cookies on or off; by default it follows the request's protocol. */
   COOKIE_SECURE: z
     .enum(['true', 'false'])
     .optional()
@@ -28,6 +30,11 @@ const ConfigSchema = z.object({
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
+    .transform((v) => v === 'true'),
+  /** Trust X-Forwarded-* headers (behind a reverse proxy that sets them). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served when present. */
@@ -44,7 +51,8 @@ export interface Config {
   databaseUrl: string | undefined;
   allowedOrigins: string[];
   admin: { username?: string; password?: string; email?: string };
-  cookieSecure: boolean;
+  cookieSecure: boolean | undefined;
+  trustProxy: boolean;
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
@@ -58,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -69,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
-    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

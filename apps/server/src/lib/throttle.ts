@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { signInThrottle } from '../db/schema.ts';
 import { tooManyRequests } from './errors.ts';
@@ -13,32 +13,48 @@ export const THROTTLE = {
   maxPerIp: 50,
 };
 
-export async function assertNotThrottled(db: Executor, keys: { key: string; max: number }[]) {
+/**
+ * Takes one attempt from each key's budget before the password is checked, in one atomic
+ * upsert per key: a key already at its maximum is left as it is. Checking first and counting
+ * after the (slow) password check let parallel guesses all pass the check. When a key is
+ * spent, the attempts taken from the other keys are given back and a 429 is thrown.
+ */
+export async function reserveAttempt(db: Executor, keys: { key: string; max: number }[]) {
+  const reserved: string[] = [];
   for (const { key, max } of keys) {
-    const [row] = await db.select().from(signInThrottle).where(eq(signInThrottle.key, key));
-    if (!row) continue;
-    const elapsed = Date.now() - row.windowStart.getTime();
-    if (elapsed < THROTTLE.windowMs && row.failures >= max) {
-      const minutes = Math.ceil((THROTTLE.windowMs - elapsed) / 60_000);
-      throw tooManyRequests(`Too many sign-in attempts. Try again in ${minutes} minute(s).`);
-    }
-  }
-}
-
-export async function recordFailure(db: Executor, keys: string[]) {
-  const windowStart = new Date(Date.now() - THROTTLE.windowMs);
-  for (const key of keys) {
-    await db
+    const windowStart = new Date(Date.now() - THROTTLE.windowMs);
+    // A window that has run out starts again at one.
+    const expired = sql`${signInThrottle.windowStart} < ${windowStart}`;
+    const rows = await db
       .insert(signInThrottle)
       .values({ key, windowStart: new Date(), failures: 1 })
       .onConflictDoUpdate({
         target: signInThrottle.key,
-        // A window that has run out starts again at one.
         set: {
-          failures: sql`case when ${signInThrottle.windowStart} < ${windowStart} then 1 else ${signInThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${signInThrottle.windowStart} < ${windowStart} then now() else ${signInThrottle.windowStart} end`,
+          failures: sql`case when ${expired} then 1 else ${signInThrottle.failures} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${signInThrottle.windowStart} end`,
         },
-      });
+        setWhere: sql`${expired} or ${signInThrottle.failures} < ${max}`,
+      })
+      .returning({ failures: signInThrottle.failures });
+    if (rows.length === 0) {
+      await refundAttempt(db, reserved);
+      const [row] = await db.select().from(signInThrottle).where(eq(signInThrottle.key, key));
+      const elapsed = row ? Date.now() - row.windowStart.getTime() : 0;
+      const minutes = Math.max(1, Math.ceil((THROTTLE.windowMs - elapsed) / 60_000));
+      throw tooManyRequests(`Too many sign-in attempts. Try again in ${minutes} minute(s).`);
+    }
+    reserved.push(key);
+  }
+}
+
+/** Gives back attempts that turned out not to be failures. */
+export async function refundAttempt(db: Executor, keys: string[]) {
+  for (const key of keys) {
+    await db
+      .update(signInThrottle)
+      .set({ failures: sql`${signInThrottle.failures} - 1` })
+      .where(and(eq(signInThrottle.key, key), gt(signInThrottle.failures, 0)));
   }
 }
 

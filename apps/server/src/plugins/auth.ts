@@ -34,7 +34,7 @@ declare module 'fastify' {
 }
 
 /** Session cookies and the guards routes use as `preHandler`s (DESIGN §4, §5). */
-async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies: boolean }) {
+async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies: boolean | undefined }) {
   const { db } = options;
   await app.register(cookie);
   app.decorateRequest('customer', null);
@@ -54,16 +54,17 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     if (!request.admin) throw notSignedIn('Admin sign-in required');
   });
 
-  const cookieOptions = (kind: SessionKind) => ({
+  // Secure whenever the request came over HTTPS (DESIGN §5), unless COOKIE_SECURE says otherwise.
+  const cookieOptions = (kind: SessionKind, request: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: options.secureCookies,
+    secure: options.secureCookies ?? request.protocol === 'https',
     maxAge: SESSION_TTL_MS[kind] / 1000,
   });
   app.decorate('startSession', async (reply: FastifyReply, kind: SessionKind, subjectId: string) => {
     const token = await createSession(db, kind, subjectId);
-    reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(kind));
+    reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(kind, reply.request));
   });
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply, kind: SessionKind) => {
     const token = request.cookies[SESSION_COOKIES[kind]];

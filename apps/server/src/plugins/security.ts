@@ -44,16 +44,26 @@ async function securityPlugin(app: FastifyInstance, options: { allowedOrigins: s
 
   const allowed = new Set(options.allowedOrigins);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: "/%61pi/users/sign-in" reaches the same handler.
+    const target = request.routeOptions.url ?? request.url;
+    if (SAFE_METHODS.has(request.method) || !target.startsWith('/api/')) return;
     const origin = originOf(request);
     if (!origin) throw forbidden('Cross-site request refused');
+    if (allowed.has(origin)) return;
     let host: string;
+    let requestHost: string | undefined;
     try {
-      host = new URL(origin).host;
+      const url = new URL(origin);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not a web origin');
+      host = url.host;
+      // Parsed the same way, so a default port spelled out ("localhost:80") still matches.
+      requestHost = request.headers.host
+        ? new URL(`${url.protocol}//${request.headers.host}`).host
+        : undefined;
     } catch {
       throw forbidden('Cross-site request refused');
     }
-    if (host !== request.headers.host && !allowed.has(origin)) {
+    if (host !== requestHost) {
       throw forbidden('Cross-site request refused');
     }
   });

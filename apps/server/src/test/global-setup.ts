@@ -19,6 +19,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
+    // The suite empties the database it is given: refuse anything not named for tests.
+    const name = new URL(databaseUrl).pathname.slice(1);
+    if (!/test/i.test(name))
+      throw new Error(`Refusing to run the tests on "${name}": use a database named *test*`);
     const database = await openDatabase({ databaseUrl });
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);

@@ -11,14 +11,21 @@ import { garmentSvg } from './garments.ts';
  * order, so "Latest Collections" is stable.
  */
 export async function seedDemoCatalogue(db: Executor, uploadsDir: string): Promise<number> {
+  // Images are drawn a few at a time (sharp works off the main thread), rows written in order.
+  const drawings = catalogue.flatMap((item) =>
+    item.variations.map((v) => ({ kind: item.kind, colour: v.colour })),
+  );
+  const urls = await mapWithConcurrency(drawings, 3, ({ kind, colour }) =>
+    storeImage(uploadsDir, Buffer.from(garmentSvg(kind, colour))),
+  );
   const start = Date.now() - catalogue.length * 60_000;
+  let next = 0;
   let bestRank = 0;
   for (const [i, item] of catalogue.entries()) {
-    const variations = [];
-    for (const variation of item.variations) {
-      const imageUrl = await storeImage(uploadsDir, Buffer.from(garmentSvg(item.kind, variation.colour)));
-      variations.push({ name: variation.name, imageUrl });
-    }
+    const variations = item.variations.map((variation) => ({
+      name: variation.name,
+      imageUrl: urls[next++]!,
+    }));
     await createProduct(db, {
       name: item.name,
       description: item.description,
@@ -33,4 +40,21 @@ export async function seedDemoCatalogue(db: Executor, uploadsDir: string): Promi
     });
   }
   return catalogue.length;
+}
+
+async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let index = 0;
+  const worker = async () => {
+    while (index < items.length) {
+      const i = index++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

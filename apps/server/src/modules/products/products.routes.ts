@@ -111,7 +111,8 @@ export default async function productsRoutes(
       schema: {
         tags,
         params: IdParamsSchema,
-        body: DeleteByIdBodySchema,
+        // Fastify validates an absent body as null, which `.optional()` alone refuses.
+        body: DeleteByIdBodySchema.nullable(),
         response: { 200: MessageResponseSchema },
       },
       preHandler: app.requireAdmin,

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@habi/shared';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { badInput, unsupportedType } from '../../lib/errors.ts';
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
@@ -43,27 +43,46 @@ export function assertImage(bytes: Buffer): ImageKind {
 export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<string> {
   const kind = assertImage(bytes);
   const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  const url = `/uploads/${name}-${largest}.webp`;
+  const files = IMAGE_WIDTHS.map((width) => ({
+    width,
+    file: path.join(uploadsDir, `${name}-${width}.webp`),
+  }));
+  if ((await Promise.all(files.map(({ file }) => exists(file)))).every(Boolean)) return url;
+
+  // Decoded (an SVG rasterised at the size it will be shown) once; each width is encoded from that.
+  let master: { data: Buffer; info: OutputInfo };
+  try {
+    const density = kind === 'svg' ? await svgDensity(bytes, largest) : undefined;
+    master = await sharp(bytes, { limitInputPixels: 50_000_000, density })
+      .rotate()
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: kind !== 'svg' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw badInput('The image could not be read');
+  }
   await mkdir(uploadsDir, { recursive: true });
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
-  for (const width of IMAGE_WIDTHS) {
-    const file = path.join(uploadsDir, `${name}-${width}.webp`);
-    if (await exists(file)) continue;
-    let webp: Buffer;
-    try {
-      webp = await sharp(bytes, { limitInputPixels: 50_000_000, density: kind === 'svg' ? 144 : 72 })
-        .rotate()
-        .resize({ width, height: width, fit: 'inside', withoutEnlargement: kind !== 'svg' })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch {
-      throw badInput('The image could not be read');
-    }
+  for (const { width, file } of files) {
+    const { width: w, height: h, channels } = master.info;
+    const webp = await sharp(master.data, { raw: { width: w, height: h, channels } })
+      .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
     // Written aside and renamed, so a reader never sees half a file.
-    const temp = `${file}.${process.pid}.tmp`;
+    // Named per write: parallel uploads of the same image must not share (and race on) one.
+    const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
     await writeFile(temp, webp);
     await rename(temp, file);
   }
-  return `/uploads/${name}-${largest}.webp`;
+  return url;
+}
+
+/** The density that renders an SVG's longer side at `target` pixels (72 dpi is 1:1). */
+async function svgDensity(bytes: Buffer, target: number) {
+  const { width = target, height = target } = await sharp(bytes).metadata();
+  return Math.min(2400, Math.max(1, (72 * target) / Math.max(width, height, 1)));
 }
 
 async function exists(file: string) {

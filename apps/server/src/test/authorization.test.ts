@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  buildTestApp,
+  cookieOf,
+  insertProduct,
+  type SignedIn,
+  signInAdmin,
+  signUpCustomer,
+  type TestApp,
+} from './helpers.ts';
+
+/**
+ * The authorization matrix of DESIGN §4 and §6: every route under /api, called by an anonymous
+ * visitor, customer A, customer B and an admin, each with an otherwise valid request aimed at
+ * customer A's resources (A's user id, A's order, a real product, the admin's own id).
+ */
+
+const CALLERS = ['anonymous', 'customer A', 'customer B', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Expected = Record<Caller, number>;
+
+/** What a case sends; the caller's cookie is added by the runner. */
+interface Req {
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+  /** Replaces the caller's standing session (for the routes that end it). */
+  cookie?: string;
+  url?: string;
+}
+
+interface Route {
+  method: Method;
+  /** Fastify path, as registered: `/api/users/:id`. */
+  path: string;
+  expected: Expected;
+  /** Builds a fresh, otherwise valid request for one case. */
+  build: (caller: Caller) => Promise<Req> | Req;
+}
+
+// Who may call what (DESIGN §4).
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  'customer A': status,
+  'customer B': status,
+  admin: status,
+});
+/** Needs an admin session: a customer session is no admin session. */
+const adminOnly = (status: number): Expected => ({
+  anonymous: 401,
+  'customer A': 401,
+  'customer B': 401,
+  admin: status,
+});
+/** Customer A's own id: B is refused, an admin-only session is not a customer session. */
+const ownerOnly = (status: number): Expected => ({
+  anonymous: 401,
+  'customer A': status,
+  'customer B': 403,
+  admin: 401,
+});
+const ownerOrAdmin = (status: number): Expected => ({
+  anonymous: 401,
+  'customer A': status,
+  'customer B': 403,
+  admin: status,
+});
+
+let t: TestApp;
+let a: SignedIn;
+let b: SignedIn;
+let admin: SignedIn;
+let product: Awaited<ReturnType<typeof insertProduct>>;
+let orderOfA: string;
+let png: Buffer;
+
+async function multipart(fields: Record<string, string>, files: [field: string, bytes: Buffer][] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, bytes] of files) {
+    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${name}.png`);
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
+}
+
+function orderBody(userId: string) {
+  const variation = product.variations[0]!;
+  const line = {
+    id: product.id,
+    name: variation.name,
+    imageUrl: variation.imageUrl,
+    price: product.price,
+    size: 'M',
+    quantity: 1,
+    deliveryOption: { fee: 0 },
+  };
+  const total = toDecimal(summarizeOrder([{ price: line.price, quantity: line.quantity, fee: 0 }]).total);
+  return { userId, total, address: '12 Rizal St, Makati 1200', cart: [line] };
+}
+
+async function placeOrder(customer: SignedIn): Promise<string> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/orders/placed-order',
+    cookie: customer.cookie,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: orderBody(customer.id),
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  return response.json().order._id;
+}
+
+/** A new session for the caller, for the routes that end the one they are given. */
+async function freshSession(caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  if (caller === 'admin') {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/sign-in',
+      payload: { username: ADMIN.username, password: ADMIN.password },
+    });
+    return cookieOf(response);
+  }
+  const who = caller === 'customer A' ? a : b;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/users/sign-in',
+    payload: { email: who.email, password: 'secret123' },
+  });
+  return cookieOf(response);
+}
+
+const ROUTES: Route[] = [
+  // users
+  {
+    method: 'POST',
+    path: '/api/users/sign-up',
+    expected: everyone(201),
+    build: () => ({
+      payload: {
+        name: 'New Shopper',
+        contactNumber: '+639171234567',
+        email: `new-${randomUUID()}@example.com`,
+        password: 'secret123',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/sign-in',
+    expected: everyone(200),
+    build: () => ({ payload: { email: a.email, password: 'secret123' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/logout',
+    expected: everyone(200),
+    build: async (caller) => ({ cookie: await freshSession(caller) }),
+  },
+  { method: 'GET', path: '/api/users/current', expected: everyone(200), build: () => ({}) },
+  {
+    method: 'PATCH',
+    path: '/api/users/:id',
+    expected: ownerOnly(200),
+    build: async () => ({
+      url: `/api/users/${a.id}`,
+      ...(await multipart({ name: 'Customer A', email: a.email, contactNumber: '+639171234567' }, [
+        ['imageUrl', png],
+      ])),
+    }),
+  },
+  { method: 'GET', path: '/api/users/all', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/users/addAddress/:id',
+    expected: ownerOnly(200),
+    build: () => ({
+      url: `/api/users/addAddress/${a.id}`,
+      payload: { newAddress: `${randomUUID()} Rizal St` },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/deleteAddress/:id',
+    expected: ownerOnly(200),
+    build: async () => {
+      const address = `${randomUUID()} Mabini St`;
+      const added = await t.request({
+        method: 'POST',
+        url: `/api/users/addAddress/${a.id}`,
+        cookie: a.cookie,
+        payload: { newAddress: address },
+      });
+      if (added.statusCode !== 200) throw new Error(`address failed: ${added.body}`);
+      return { url: `/api/users/deleteAddress/${a.id}`, payload: { address } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/delete/:id',
+    expected: adminOnly(200),
+    build: async () => {
+      const victim = await signUpCustomer(t);
+      return { url: `/api/users/delete/${victim.id}`, payload: { _id: victim.id } };
+    },
+  },
+  // admin
+  { method: 'GET', path: '/api/admin', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/admin/sign-in',
+    expected: everyone(200),
+    build: () => ({ payload: { username: ADMIN.username, password: ADMIN.password } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/sign-out',
+    expected: everyone(200),
+    build: async (caller) => ({ cookie: await freshSession(caller) }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/:id',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/admin/${admin.id}`,
+      ...(await multipart({ username: ADMIN.username, email: ADMIN.email }, [['imageUrl', png]])),
+    }),
+  },
+  // product
+  { method: 'GET', path: '/api/product/all', expected: everyone(200), build: () => ({}) },
+  { method: 'GET', path: '/api/product/best', expected: everyone(200), build: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/product/:id',
+    expected: everyone(200),
+    build: () => ({ url: `/api/product/${product.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/product/add',
+    expected: adminOnly(201),
+    build: () =>
+      multipart(
+        {
+          name: 'Linen Shirt',
+          description: 'A cool linen shirt.',
+          price: '1299.00',
+          size: JSON.stringify({ label: 'Clothes', value: SIZE_PRESETS.Clothes }),
+          category: JSON.stringify({ label: 'Men', value: 'Men' }),
+          subCategory: JSON.stringify({ label: 'Tops', value: 'Tops' }),
+          variationsName: JSON.stringify(['Linen Shirt White']),
+        },
+        [
+          ['imageUrl', png],
+          ['varImgUrls', png],
+        ],
+      ),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/product/edit/:id',
+    expected: adminOnly(200),
+    // The same values it has, so A's orders keep matching the catalogue.
+    build: () => ({
+      url: `/api/product/edit/${product.id}`,
+      payload: {
+        updatedName: product.name,
+        updatedDescription: product.description,
+        updatedPrice: product.price,
+        updatedCategory: 'Men',
+        updatedSubcategory: 'Tops',
+        updatedSizes: [...SIZE_PRESETS.Clothes],
+      },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/product/delete/:id',
+    expected: adminOnly(200),
+    build: async () => {
+      const victim = await insertProduct(t);
+      return { url: `/api/product/delete/${victim.id}`, payload: { _id: victim.id } };
+    },
+  },
+  // orders
+  {
+    method: 'POST',
+    path: '/api/orders/placed-order',
+    expected: ownerOnly(201),
+    build: () => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, payload: orderBody(a.id) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/user/:userId',
+    expected: ownerOnly(200),
+    build: () => ({ url: `/api/orders/user/${a.id}` }),
+  },
+  { method: 'GET', path: '/api/orders/all', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/orders/:id',
+    expected: ownerOrAdmin(200),
+    build: () => ({ url: `/api/orders/${orderOfA}` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/orders/statusUpdate/:id',
+    expected: adminOnly(200),
+    build: () => ({
+      url: `/api/orders/statusUpdate/${orderOfA}`,
+      payload: { updatedStatus: ['toReceive'], userId: a.id },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/orders/checkAndUpdateOrder/:id',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/orders/checkAndUpdateOrder/${orderOfA}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/orders/delete/:id',
+    expected: adminOnly(200),
+    build: async () => {
+      const victim = await placeOrder(a);
+      return { url: `/api/orders/delete/${victim}`, payload: { _id: victim } };
+    },
+  },
+  // health
+  { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
+];
+
+const CASES = ROUTES.flatMap((route) =>
+  CALLERS.map((caller) => [route.method, route.path, caller, route.expected[caller], route] as const),
+);
+
+function standingCookie(caller: Caller): string | undefined {
+  if (caller === 'customer A') return a.cookie;
+  if (caller === 'customer B') return b.cookie;
+  if (caller === 'admin') return admin.cookie;
+  return undefined;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await signUpCustomer(t);
+  b = await signUpCustomer(t);
+  admin = await signInAdmin(t);
+  product = await insertProduct(t);
+  orderOfA = await placeOrder(a);
+  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it.each(CASES)('%s %s as %s -> %i', async (method, path, caller, status, route) => {
+    const request = await route.build(caller);
+    const cookie = 'cookie' in request ? request.cookie : standingCookie(caller);
+    const response = await t.request({
+      method,
+      url: request.url ?? path,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(cookie ? { cookie } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('has one row per route of the OpenAPI document, and four callers per row', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const documented = Object.entries(response.json().paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map(
+          (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`,
+        ),
+      );
+    const table = ROUTES.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(table).size).toBe(table.length);
+    expect([...table].sort()).toEqual([...documented].sort());
+    expect(CASES).toHaveLength(CALLERS.length * documented.length);
+  });
+});

@@ -1,0 +1,1318 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  buildTestApp,
+  countRows,
+  insertProduct,
+  newCustomer,
+  ORIGIN,
+  type SignedIn,
+  signInAdmin,
+  signUpCustomer,
+  type TestApp,
+} from './helpers.ts';
+
+/**
+ * Bad input on every route that takes input (DESIGN §3): always a 4xx, never a 5xx, the error
+ * body `{ message, errors? }` with a real message and no stack trace, and nothing written.
+ * Then the Origin check on unsafe methods (DESIGN §5).
+ */
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Who = 'anonymous' | 'customer' | 'admin';
+type Json = Record<string, unknown>;
+
+interface Req {
+  method: Method;
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+  cookie?: string;
+}
+
+interface Case {
+  name: string;
+  build: () => Promise<Req> | Req;
+  /** The exact status (or one of them); any 4xx when absent. */
+  status?: number | number[];
+}
+
+const LONG = 'x'.repeat(10_000);
+const BAD_IDS = ['123', 'not-a-uuid', '../etc'];
+const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const UNKNOWN_MESSAGE = 'An unknown error occurred';
+const TABLES = [
+  'customers',
+  'admins',
+  'products',
+  'orders',
+  'order_items',
+  'idempotency_keys',
+  'sessions',
+  'sign_in_throttle',
+];
+
+// The case tables are built from the valid bodies' shapes when the file is collected, before
+// `beforeAll` replaces these stand-ins with real accounts, a real product and a real order.
+const standIn = (name: string): SignedIn => ({
+  id: UNKNOWN_ID,
+  cookie: '',
+  name,
+  email: `${name}@example.com`,
+});
+let t: TestApp;
+let a = standIn('a');
+let b = standIn('b');
+let admin = standIn('admin');
+let product = {
+  id: UNKNOWN_ID,
+  price: '699.00',
+  variations: [{ name: 'Tee', imageUrl: '/uploads/tee-800.webp' }],
+} as unknown as Awaited<ReturnType<typeof insertProduct>>;
+let orderOfA = UNKNOWN_ID;
+let png = Buffer.alloc(0);
+const ADDRESS_OF_A = '7 Mabini St, Quezon City';
+/** The Host `t.request` sends, matching its ORIGIN. */
+const HOST = 'localhost:80';
+
+/** As `t.request`, without the Origin header it always adds. */
+function sendRaw(request: Req, headers: Record<string, string>): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+    headers: {
+      host: HOST,
+      ...request.headers,
+      ...(request.cookie ? { cookie: request.cookie } : {}),
+      ...headers,
+    },
+  });
+}
+
+const cookieOf = (who: Who) => (who === 'customer' ? a.cookie : who === 'admin' ? admin.cookie : undefined);
+
+type FilePart = [field: string, bytes: Buffer, filename?: string, type?: string];
+
+async function multipart(fields: Record<string, string> | [string, string][], files: FilePart[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
+    form.append(name, value);
+  for (const [name, bytes, filename = `${name}.png`, type = 'image/png'] of files) {
+    form.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
+}
+
+function orderBody(userId: string) {
+  const variation = product.variations[0]!;
+  const line = {
+    id: product.id,
+    name: variation.name,
+    imageUrl: variation.imageUrl,
+    price: product.price,
+    size: 'M',
+    quantity: 1,
+    deliveryOption: { fee: 0 },
+  };
+  const total = toDecimal(summarizeOrder([{ price: line.price, quantity: line.quantity, fee: 0 }]).total);
+  return { userId, total, address: '12 Rizal St, Makati 1200', cart: [line] };
+}
+
+/** Every table's row count and a digest of its rows, to prove a refused request wrote nothing. */
+async function snapshot() {
+  const state: Record<string, { rows: number; digest: string }> = {};
+  for (const table of TABLES) {
+    const result = await t.database.db.execute(
+      sql.raw(`select coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as d from ${table} r`),
+    );
+    const digest = (result as unknown as { rows: { d: string }[] }).rows[0]!.d;
+    state[table] = { rows: await countRows(t, table), digest };
+  }
+  return state;
+}
+
+function expectClientError(response: LightMyRequestResponse, status?: number | number[]) {
+  const context = `${response.statusCode} ${response.body.slice(0, 500)}`;
+  if (status === undefined) {
+    expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, context).toBeLessThan(500);
+  } else if (Array.isArray(status)) {
+    expect(status, context).toContain(response.statusCode);
+  } else {
+    expect(response.statusCode, context).toBe(status);
+  }
+  expect(response.headers['content-type'], context).toMatch(/^application\/json/);
+  const body = response.json() as { message?: unknown; errors?: unknown };
+  expect(
+    Object.keys(body).filter((key) => key !== 'message' && key !== 'errors'),
+    context,
+  ).toEqual([]);
+  expect(typeof body.message, context).toBe('string');
+  const message = body.message as string;
+  expect(message.trim(), context).not.toBe('');
+  expect(message, context).not.toBe(UNKNOWN_MESSAGE);
+  expect(response.body, context).not.toMatch(/\bat .+:\d+:\d+|node_modules|"stack"|\.ts:\d+/);
+  if (body.errors !== undefined) {
+    expect(body.errors, context).toBeTypeOf('object');
+    expect(Array.isArray(body.errors), context).toBe(false);
+    for (const value of Object.values(body.errors as object)) expect(value, context).toBeTypeOf('string');
+  }
+}
+
+const editBody = () => ({
+  updatedName: 'Edited Tee',
+  updatedDescription: 'An edited tee.',
+  updatedPrice: '799.00',
+  updatedCategory: 'Women',
+  updatedSubcategory: 'Tops',
+  updatedSizes: [...SIZE_PRESETS.Clothes],
+});
+
+const addForm = () => ({
+  name: 'Linen Shirt',
+  description: 'A cool linen shirt.',
+  price: '1299.00',
+  size: JSON.stringify({ label: 'Clothes', value: SIZE_PRESETS.Clothes }),
+  category: JSON.stringify({ label: 'Men', value: 'Men' }),
+  subCategory: JSON.stringify({ label: 'Tops', value: 'Tops' }),
+  variationsName: JSON.stringify(['Linen Shirt White']),
+});
+
+// ---------------------------------------------------------------------------------------------
+// JSON routes
+
+interface JsonRoute {
+  method: Method;
+  path: string;
+  who: Who;
+  /** The URL with the given id, or the valid one. */
+  url: (id?: string) => string;
+  body: () => Json;
+  headers?: () => Record<string, string>;
+  /** Leaf paths that may be left out. */
+  optional?: string[];
+  /** The whole body may be left out. */
+  bodyOptional?: boolean;
+  /** Nested objects that may carry keys of their own. */
+  open?: string[];
+}
+
+type Path = (string | number)[];
+type Leaf = { path: Path; value: unknown };
+
+/** Every key at every depth of a valid body (the first element of each list of objects). */
+function leaves(value: unknown, path: Path = []): Leaf[] {
+  if (Array.isArray(value)) {
+    const first = value[0];
+    return first !== null && typeof first === 'object' ? leaves(first, [...path, 0]) : [];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => [
+    { path: [...path, key], value: child },
+    ...leaves(child, [...path, key]),
+  ]);
+}
+
+function changed(
+  body: Json,
+  path: Path,
+  change: (parent: Record<string | number, unknown>, key: string | number) => void,
+) {
+  const copy = structuredClone(body);
+  let parent = copy as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  change(parent, path[path.length - 1]!);
+  return copy;
+}
+const setAt = (body: Json, path: Path, value: unknown) =>
+  changed(body, path, (parent, key) => {
+    parent[key] = value;
+  });
+const deleteAt = (body: Json, path: Path) =>
+  changed(body, path, (parent, key) => {
+    delete parent[key];
+  });
+
+function jsonCases(route: JsonRoute): Case[] {
+  const label = `${route.method} ${route.path}`;
+  const request = ({ body, url = route.url() }: { body?: unknown; url?: string }): Req => ({
+    method: route.method,
+    url,
+    cookie: cookieOf(route.who),
+    headers: { ...route.headers?.(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  const raw = (payload: string, contentType: string): Req => ({
+    method: route.method,
+    url: route.url(),
+    cookie: cookieOf(route.who),
+    headers: { ...route.headers?.(), 'content-type': contentType },
+    payload,
+  });
+  const cases: Case[] = [];
+  const optional = new Set(route.optional ?? []);
+  const open = new Set(route.open ?? []);
+  for (const { path, value } of leaves(route.body())) {
+    const name = path.join('.');
+    if (!optional.has(name) && !route.bodyOptional) {
+      cases.push({
+        name: `${label}: missing ${name}`,
+        status: 400,
+        build: () => request({ body: deleteAt(route.body(), path) }),
+      });
+    }
+    if (typeof value === 'string') {
+      cases.push(
+        {
+          name: `${label}: ${name} as a number`,
+          status: 400,
+          build: () => request({ body: setAt(route.body(), path, 12345) }),
+        },
+        {
+          name: `${label}: 10,000 characters in ${name}`,
+          status: 400,
+          build: () => request({ body: setAt(route.body(), path, LONG) }),
+        },
+      );
+    } else if (typeof value === 'number') {
+      cases.push({
+        name: `${label}: ${name} as text`,
+        status: 400,
+        build: () => request({ body: setAt(route.body(), path, 'many') }),
+      });
+    } else if (Array.isArray(value)) {
+      cases.push({
+        name: `${label}: ${name} as an object`,
+        status: 400,
+        build: () => request({ body: setAt(route.body(), path, { 0: value[0] }) }),
+      });
+      if (typeof value[0] === 'string') {
+        cases.push({
+          name: `${label}: 10,000 characters in ${name}.0`,
+          status: 400,
+          build: () => request({ body: setAt(route.body(), [...path, 0], LONG) }),
+        });
+      }
+    } else if (value !== null && typeof value === 'object') {
+      cases.push({
+        name: `${label}: ${name} as a list`,
+        status: 400,
+        build: () => request({ body: setAt(route.body(), path, [value]) }),
+      });
+      if (!open.has(name)) {
+        cases.push({
+          name: `${label}: an extra field in ${name}`,
+          status: 400,
+          build: () => request({ body: setAt(route.body(), [...path, 'role'], 'admin') }),
+        });
+      }
+    }
+  }
+  cases.push(
+    {
+      name: `${label}: an extra field`,
+      status: 400,
+      build: () => request({ body: { ...route.body(), role: 'admin' } }),
+    },
+    { name: `${label}: a list for the body`, status: 400, build: () => request({ body: [route.body()] }) },
+    { name: `${label}: a string for the body`, status: 400, build: () => request({ body: 'hello' }) },
+    { name: `${label}: malformed JSON`, status: 400, build: () => raw('{"name": "x",', 'application/json') },
+    {
+      name: `${label}: a prototype-polluting body`,
+      status: 400,
+      build: () => raw(`{"__proto__": {"admin": true}}`, 'application/json'),
+    },
+    { name: `${label}: an XML content-type`, status: 415, build: () => raw('<a>1</a>', 'application/xml') },
+    {
+      name: `${label}: a form-encoded body`,
+      status: 415,
+      build: () => raw('a=1', 'application/x-www-form-urlencoded'),
+    },
+    {
+      name: `${label}: JSON sent as text/plain`,
+      status: 400,
+      build: () => raw(JSON.stringify(route.body()), 'text/plain'),
+    },
+  );
+  if (!route.bodyOptional) {
+    cases.push(
+      { name: `${label}: an empty JSON body`, status: 400, build: () => raw('', 'application/json') },
+      { name: `${label}: an empty object`, status: 400, build: () => request({ body: {} }) },
+      { name: `${label}: no body at all`, status: 400, build: () => request({}) },
+    );
+  }
+  if (route.path.includes('/:')) {
+    for (const id of BAD_IDS) {
+      cases.push({
+        name: `${label}: the id ${JSON.stringify(id)}`,
+        status: 400,
+        build: () => request({ url: route.url(encodeURIComponent(id)), body: route.body() }),
+      });
+    }
+  }
+  return cases;
+}
+
+const JSON_ROUTES: JsonRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/users/sign-up',
+    who: 'anonymous',
+    url: () => '/api/users/sign-up',
+    body: () => newCustomer(),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/sign-in',
+    who: 'anonymous',
+    url: () => '/api/users/sign-in',
+    body: () => ({ email: a.email, password: 'secret123' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/addAddress/:id',
+    who: 'customer',
+    url: (id = a.id) => `/api/users/addAddress/${id}`,
+    body: () => ({ newAddress: '99 Luna St, Pasig' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/deleteAddress/:id',
+    who: 'customer',
+    url: (id = a.id) => `/api/users/deleteAddress/${id}`,
+    body: () => ({ address: ADDRESS_OF_A }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/delete/:id',
+    who: 'admin',
+    url: (id = b.id) => `/api/users/delete/${id}`,
+    body: () => ({ _id: b.id }),
+    bodyOptional: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/sign-in',
+    who: 'anonymous',
+    url: () => '/api/admin/sign-in',
+    body: () => ({ username: ADMIN.username, password: ADMIN.password }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/product/edit/:id',
+    who: 'admin',
+    url: (id = product.id) => `/api/product/edit/${id}`,
+    body: editBody,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/product/delete/:id',
+    who: 'admin',
+    url: (id = product.id) => `/api/product/delete/${id}`,
+    body: () => ({ _id: product.id }),
+    bodyOptional: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/placed-order',
+    who: 'customer',
+    url: () => '/api/orders/placed-order',
+    body: () => orderBody(a.id),
+    headers: () => ({ [IDEMPOTENCY_KEY_HEADER]: randomUUID() }),
+    // The client's delivery option also carries value and date (SPEC §3).
+    open: ['cart.0.deliveryOption'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/orders/statusUpdate/:id',
+    who: 'admin',
+    url: (id = orderOfA) => `/api/orders/statusUpdate/${id}`,
+    body: () => ({ updatedStatus: ['delivered'], userId: a.id }),
+    optional: ['userId'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/orders/delete/:id',
+    who: 'admin',
+    url: (id = orderOfA) => `/api/orders/delete/${id}`,
+    body: () => ({ _id: orderOfA }),
+    bodyOptional: true,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Multipart routes
+
+interface MultipartRoute {
+  method: Method;
+  path: string;
+  who: Who;
+  url: (id?: string) => string;
+  fields: () => Record<string, string>;
+  files: () => FilePart[];
+  required: string[];
+  fileFields: string[];
+}
+
+function multipartCases(route: MultipartRoute): Case[] {
+  const label = `${route.method} ${route.path}`;
+  const request = async (
+    fields: Record<string, string> | [string, string][],
+    files: FilePart[] = route.files(),
+    url = route.url(),
+  ): Promise<Req> => ({
+    method: route.method,
+    url,
+    cookie: cookieOf(route.who),
+    ...(await multipart(fields, files)),
+  });
+  const raw = (payload: string | Buffer, contentType: string): Req => ({
+    method: route.method,
+    url: route.url(),
+    cookie: cookieOf(route.who),
+    payload,
+    headers: { 'content-type': contentType },
+  });
+  const without = (name: string) =>
+    Object.fromEntries(Object.entries(route.fields()).filter(([key]) => key !== name));
+  const cases: Case[] = [];
+  for (const name of route.required) {
+    cases.push({ name: `${label}: missing ${name}`, status: 400, build: () => request(without(name)) });
+  }
+  for (const name of Object.keys(route.fields())) {
+    cases.push(
+      {
+        name: `${label}: 10,000 characters in ${name}`,
+        status: 400,
+        build: () => request({ ...route.fields(), [name]: LONG }),
+      },
+      {
+        name: `${label}: a file for ${name}`,
+        status: 400,
+        build: () => request(without(name), [...route.files(), [name, png]]),
+      },
+      {
+        name: `${label}: ${name} sent twice`,
+        status: 400,
+        build: () => request([...Object.entries(route.fields()), [name, route.fields()[name]!]]),
+      },
+    );
+  }
+  for (const field of route.fileFields) {
+    const others = () => route.files().filter(([name]) => name !== field);
+    cases.push(
+      {
+        name: `${label}: a text file named .png in ${field}`,
+        status: 415,
+        build: () =>
+          request(route.fields(), [
+            ...others(),
+            [field, Buffer.from('just some text, not an image'), 'photo.png'],
+          ]),
+      },
+      {
+        name: `${label}: a PNG header on garbage in ${field}`,
+        // Unreadable (400) or not an image (415): either way refused.
+        status: [400, 415],
+        build: () =>
+          request(route.fields(), [
+            ...others(),
+            [field, Buffer.concat([png.subarray(0, 8), Buffer.alloc(200, 7)]), 'broken.png'],
+          ]),
+      },
+      {
+        name: `${label}: a file over 5 MB in ${field}`,
+        status: 413,
+        build: () =>
+          request(route.fields(), [
+            ...others(),
+            [field, Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'huge.png'],
+          ]),
+      },
+    );
+  }
+  cases.push(
+    {
+      name: `${label}: an extra field`,
+      status: 400,
+      build: () => request({ ...route.fields(), role: 'admin' }),
+    },
+    {
+      name: `${label}: an extra file`,
+      status: 400,
+      build: () => request(route.fields(), [...route.files(), ['avatar', png]]),
+    },
+    {
+      name: `${label}: a malformed multipart body`,
+      status: 400,
+      build: () =>
+        raw(
+          '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nunterminated',
+          'multipart/form-data; boundary=xyz',
+        ),
+    },
+    {
+      name: `${label}: a multipart type with no boundary`,
+      status: 400,
+      build: () => raw('name=x', 'multipart/form-data'),
+    },
+    {
+      name: `${label}: an empty multipart body`,
+      status: 400,
+      build: () => raw('', 'multipart/form-data; boundary=xyz'),
+    },
+    {
+      name: `${label}: a JSON body`,
+      status: 415,
+      build: () => raw(JSON.stringify(route.fields()), 'application/json'),
+    },
+    { name: `${label}: an XML content-type`, status: 415, build: () => raw('<a>1</a>', 'application/xml') },
+    {
+      name: `${label}: no body at all`,
+      status: 415,
+      build: () => ({ method: route.method, url: route.url(), cookie: cookieOf(route.who) }),
+    },
+  );
+  if (route.path.includes('/:')) {
+    for (const id of BAD_IDS) {
+      cases.push({
+        name: `${label}: the id ${JSON.stringify(id)}`,
+        status: 400,
+        build: () => request(route.fields(), route.files(), route.url(encodeURIComponent(id))),
+      });
+    }
+  }
+  return cases;
+}
+
+const MULTIPART_ROUTES: MultipartRoute[] = [
+  {
+    method: 'PATCH',
+    path: '/api/users/:id',
+    who: 'customer',
+    url: (id = a.id) => `/api/users/${id}`,
+    fields: () => ({ name: 'Renamed Shopper', email: a.email, contactNumber: '+639998887777' }),
+    files: () => [['imageUrl', png]],
+    required: ['name', 'email', 'contactNumber'],
+    fileFields: ['imageUrl'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/:id',
+    who: 'admin',
+    url: (id = admin.id) => `/api/admin/${id}`,
+    fields: () => ({ username: 'renamed-admin', email: 'renamed@example.com' }),
+    files: () => [['imageUrl', png]],
+    required: ['username', 'email'],
+    fileFields: ['imageUrl'],
+  },
+  {
+    method: 'POST',
+    path: '/api/product/add',
+    who: 'admin',
+    url: () => '/api/product/add',
+    fields: addForm,
+    files: () => [
+      ['imageUrl', png],
+      ['varImgUrls', png],
+    ],
+    required: ['name', 'description', 'price'],
+    fileFields: ['imageUrl', 'varImgUrls'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Everything else: queries, ids, headers and the business rules' refusals.
+
+const otherCases = (): Case[] => {
+  const asAdmin = (method: Method, url: string, payload?: unknown): Req => ({
+    method,
+    url,
+    cookie: admin.cookie,
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
+  const asA = (method: Method, url: string, payload?: unknown, headers?: Record<string, string>): Req => ({
+    method,
+    url,
+    cookie: a.cookie,
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+    ...(headers ? { headers } : {}),
+  });
+  const order = (body: Json, key: string = randomUUID()) =>
+    asA('POST', '/api/orders/placed-order', body, { [IDEMPOTENCY_KEY_HEADER]: key });
+  const line = (changes: Json) => {
+    const body = orderBody(a.id);
+    return { ...body, cart: [{ ...body.cart[0]!, ...changes }] };
+  };
+  const cases: Case[] = [];
+  const listQueries: [string, Who][] = [
+    ['/api/users/all', 'admin'],
+    ['/api/orders/all', 'admin'],
+  ];
+  for (const [url, who] of listQueries) {
+    for (const query of [
+      'role=admin',
+      'limit=abc',
+      'limit=0',
+      'limit=1000',
+      'offset=-1',
+      'sort=password',
+      'order=sideways',
+      `q=${LONG}`,
+      'q[a]=b',
+    ]) {
+      cases.push({
+        name: `GET ${url}?${query.slice(0, 20)}`,
+        status: 400,
+        build: () => ({ method: 'GET', url: `${url}?${query}`, cookie: cookieOf(who) }),
+      });
+    }
+  }
+  for (const query of [
+    'role=admin',
+    'category=Aliens',
+    'subCategory=Hats',
+    `category=${Array(11).fill('Men').join('&category=')}`,
+    'category[a]=Men',
+    'sort=cheapest',
+    'limit=abc',
+    'limit=101',
+    `q=${LONG}`,
+    `cursor=${LONG}`,
+    'cursor=not-a-cursor',
+  ]) {
+    cases.push({
+      name: `GET /api/product/all?${query.slice(0, 20)}`,
+      status: 400,
+      build: () => ({ method: 'GET', url: `/api/product/all?${query}` }),
+    });
+  }
+
+  const idRoutes: [Method, (id: string) => string, Who][] = [
+    ['GET', (id) => `/api/product/${id}`, 'anonymous'],
+    ['GET', (id) => `/api/orders/${id}`, 'admin'],
+    ['GET', (id) => `/api/orders/user/${id}`, 'customer'],
+    ['PATCH', (id) => `/api/orders/checkAndUpdateOrder/${id}`, 'admin'],
+  ];
+  for (const [method, url, who] of idRoutes) {
+    for (const id of BAD_IDS) {
+      cases.push({
+        name: `${method} ${url(':id')}: the id ${JSON.stringify(id)}`,
+        status: 400,
+        build: () => ({ method, url: url(encodeURIComponent(id)), cookie: cookieOf(who) }),
+      });
+    }
+  }
+  // A well-formed id that names nothing (DESIGN §3: 404 unknown id).
+  const unknown: [Method, (id: string) => string, unknown?][] = [
+    ['GET', (id) => `/api/product/${id}`],
+    ['GET', (id) => `/api/orders/${id}`],
+    ['PATCH', (id) => `/api/orders/checkAndUpdateOrder/${id}`],
+    ['PATCH', (id) => `/api/orders/statusUpdate/${id}`, { updatedStatus: ['delivered'] }],
+    ['PATCH', (id) => `/api/product/edit/${id}`, editBody],
+    ['DELETE', (id) => `/api/product/delete/${id}`, { _id: UNKNOWN_ID }],
+    ['DELETE', (id) => `/api/orders/delete/${id}`, { _id: UNKNOWN_ID }],
+    ['DELETE', (id) => `/api/users/delete/${id}`, { _id: UNKNOWN_ID }],
+  ];
+  for (const [method, url, payload] of unknown) {
+    cases.push({
+      name: `${method} ${url(':id')}: an unknown id`,
+      status: 404,
+      build: () => asAdmin(method, url(UNKNOWN_ID), typeof payload === 'function' ? payload() : payload),
+    });
+  }
+
+  // The delete body is optional (only the path id counts), so an absent one is no reason to refuse.
+  for (const url of ['/api/product/delete', '/api/orders/delete', '/api/users/delete']) {
+    cases.push({
+      name: `DELETE ${url}/:id: an unknown id and no body`,
+      status: 404,
+      build: () => asAdmin('DELETE', `${url}/${UNKNOWN_ID}`),
+    });
+  }
+
+  cases.push(
+    // Orders: the header, then what only the catalogue can refuse (DESIGN §4).
+    {
+      name: 'POST /api/orders/placed-order: no Idempotency-Key',
+      status: 400,
+      build: () => asA('POST', '/api/orders/placed-order', orderBody(a.id)),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a short Idempotency-Key',
+      status: 400,
+      build: () => order(orderBody(a.id), 'short'),
+    },
+    {
+      name: 'POST /api/orders/placed-order: an Idempotency-Key of 10,000 characters',
+      status: 400,
+      build: () => order(orderBody(a.id), LONG),
+    },
+    {
+      name: 'POST /api/orders/placed-order: an Idempotency-Key with spaces',
+      status: 400,
+      build: () => order(orderBody(a.id), 'has some spaces'),
+    },
+    {
+      name: 'POST /api/orders/placed-order: an empty cart',
+      status: 400,
+      build: () => order({ ...orderBody(a.id), cart: [] }),
+    },
+    {
+      name: 'POST /api/orders/placed-order: 51 lines',
+      status: 400,
+      build: () => order({ ...orderBody(a.id), cart: Array(51).fill(orderBody(a.id).cart[0]) }),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a blank address',
+      status: 400,
+      build: () => order({ ...orderBody(a.id), address: '   ' }),
+    },
+    {
+      name: 'POST /api/orders/placed-order: quantity 0',
+      status: 400,
+      build: () => order(line({ quantity: 0 })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: quantity 100',
+      status: 400,
+      build: () => order(line({ quantity: 100 })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: quantity 1.5',
+      status: 400,
+      build: () => order(line({ quantity: 1.5 })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a delivery fee of 75',
+      status: 400,
+      build: () => order(line({ deliveryOption: { fee: 75 } })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a size the product lacks',
+      status: 400,
+      build: () => order(line({ size: 'US 9' })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: no size for a sized product',
+      status: 400,
+      build: () => order(line({ size: '' })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: an unknown product',
+      status: 409,
+      build: () => order(line({ id: UNKNOWN_ID })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: an unknown variation',
+      status: 409,
+      build: () => order(line({ name: 'Tee in Gold' })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a stale price',
+      status: 409,
+      build: () => order(line({ price: '1.00' })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a wrong total',
+      status: 409,
+      build: () => order({ ...orderBody(a.id), total: '1.00' }),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a total that is not a number',
+      status: 409,
+      build: () => order({ ...orderBody(a.id), total: 'lots' }),
+    },
+    // Status updates.
+    {
+      name: 'PATCH /api/orders/statusUpdate/:id: an unknown status',
+      status: 400,
+      build: () => asAdmin('PATCH', `/api/orders/statusUpdate/${orderOfA}`, { updatedStatus: ['shipped'] }),
+    },
+    {
+      name: 'PATCH /api/orders/statusUpdate/:id: an empty list',
+      status: 400,
+      build: () => asAdmin('PATCH', `/api/orders/statusUpdate/${orderOfA}`, { updatedStatus: [] }),
+    },
+    {
+      name: 'PATCH /api/orders/statusUpdate/:id: more statuses than lines',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/orders/statusUpdate/${orderOfA}`, {
+          updatedStatus: ['delivered', 'delivered'],
+        }),
+    },
+    // Addresses.
+    {
+      name: 'POST /api/users/addAddress/:id: a blank address',
+      status: 400,
+      build: () => asA('POST', `/api/users/addAddress/${a.id}`, { newAddress: '  ' }),
+    },
+    {
+      name: 'POST /api/users/addAddress/:id: an address already saved',
+      status: 409,
+      build: () => asA('POST', `/api/users/addAddress/${a.id}`, { newAddress: ADDRESS_OF_A }),
+    },
+    {
+      name: 'DELETE /api/users/deleteAddress/:id: an address not saved',
+      status: 404,
+      build: () => asA('DELETE', `/api/users/deleteAddress/${a.id}`, { address: 'Nowhere' }),
+    },
+    {
+      name: 'DELETE /api/users/deleteAddress/:id: an empty address',
+      status: 400,
+      build: () => asA('DELETE', `/api/users/deleteAddress/${a.id}`, { address: '' }),
+    },
+    // Accounts.
+    {
+      name: 'POST /api/users/sign-up: an email already registered',
+      status: 409,
+      build: () => ({ method: 'POST', url: '/api/users/sign-up', payload: newCustomer({ email: a.email }) }),
+    },
+    {
+      name: 'POST /api/users/sign-up: a bad phone number',
+      status: 400,
+      build: () => ({
+        method: 'POST',
+        url: '/api/users/sign-up',
+        payload: newCustomer({ contactNumber: '09171234567' }),
+      }),
+    },
+    {
+      name: 'POST /api/users/sign-up: a short password',
+      status: 400,
+      build: () => ({
+        method: 'POST',
+        url: '/api/users/sign-up',
+        payload: newCustomer({ password: '12345' }),
+      }),
+    },
+    {
+      name: 'POST /api/users/sign-up: a bad email',
+      status: 400,
+      build: () => ({ method: 'POST', url: '/api/users/sign-up', payload: newCustomer({ email: 'nope' }) }),
+    },
+    {
+      name: 'PATCH /api/users/:id: an email another customer has',
+      status: 409,
+      build: async () => ({
+        ...(await multipart({ name: 'Shopper A', email: b.email, contactNumber: '+639171234567' })),
+        method: 'PATCH',
+        url: `/api/users/${a.id}`,
+        cookie: a.cookie,
+      }),
+    },
+    {
+      name: 'PATCH /api/admin/:id: a short username',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ username: 'abc', email: ADMIN.email })),
+        method: 'PATCH',
+        url: `/api/admin/${admin.id}`,
+        cookie: admin.cookie,
+      }),
+    },
+    // Products.
+    {
+      name: 'PATCH /api/product/edit/:id: a price of zero',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), updatedPrice: '0.00' }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: a negative price',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), updatedPrice: '-5.00' }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: part of a size preset',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), updatedSizes: ['S', 'M'] }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: an unknown category',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), updatedCategory: 'Aliens' }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: a description over 1000 characters',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, {
+          ...editBody(),
+          updatedDescription: 'x'.repeat(1001),
+        }),
+    },
+    {
+      name: 'POST /api/product/add: variationsName as an object',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ ...addForm(), variationsName: '{"0":"Linen Shirt White"}' }, [
+          ['imageUrl', png],
+          ['varImgUrls', png],
+        ])),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: variationsName as malformed JSON',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ ...addForm(), variationsName: '["Linen' }, [
+          ['imageUrl', png],
+          ['varImgUrls', png],
+        ])),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: a size that is a bare list',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ ...addForm(), size: '["S","M"]' })),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: an unknown category',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ ...addForm(), category: '{"label":"Aliens","value":"Aliens"}' })),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: a price of zero',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ ...addForm(), price: '0.00' })),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: no main image',
+      status: 400,
+      build: async () => ({
+        ...(await multipart(addForm(), [['varImgUrls', png]])),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: two main images',
+      status: 400,
+      build: async () => ({
+        ...(await multipart(addForm(), [
+          ['imageUrl', png],
+          ['imageUrl', png],
+          ['varImgUrls', png],
+        ])),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: more names than variation images',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ ...addForm(), variationsName: '["One","Two"]' })),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: 11 variation files besides the main image',
+      status: 413,
+      build: async () => ({
+        ...(await multipart(
+          {
+            ...addForm(),
+            variationsName: JSON.stringify(Array.from({ length: 11 }, (_, i) => `Colour ${i}`)),
+          },
+          [['imageUrl', png], ...Array.from({ length: 11 }, (): FilePart => ['varImgUrls', png])],
+        )),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: 11 variation files and no main image',
+      build: async () => ({
+        ...(await multipart(
+          {
+            ...addForm(),
+            variationsName: JSON.stringify(Array.from({ length: 11 }, (_, i) => `Colour ${i}`)),
+          },
+          Array.from({ length: 11 }, (): FilePart => ['varImgUrls', png]),
+        )),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'PATCH /api/users/:id: two images',
+      status: 400,
+      build: async () => ({
+        ...(await multipart({ name: 'Shopper A', email: a.email, contactNumber: '+639171234567' }, [
+          ['imageUrl', png],
+          ['imageUrl', png],
+        ])),
+        method: 'PATCH',
+        url: `/api/users/${a.id}`,
+        cookie: a.cookie,
+      }),
+    },
+  );
+  return cases;
+};
+
+const CASES: Case[] = [
+  ...JSON_ROUTES.flatMap(jsonCases),
+  ...MULTIPART_ROUTES.flatMap(multipartCases),
+  ...otherCases(),
+];
+
+// ---------------------------------------------------------------------------------------------
+// The Origin check on every unsafe route, each with an otherwise valid request.
+
+const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[] = [
+  ...JSON_ROUTES.map((route) => ({
+    method: route.method,
+    path: route.path,
+    build: (): Req => ({
+      method: route.method,
+      url: route.url(),
+      cookie: cookieOf(route.who),
+      payload: route.body(),
+      headers: route.headers?.() ?? {},
+    }),
+  })),
+  ...MULTIPART_ROUTES.map((route) => ({
+    method: route.method,
+    path: route.path,
+    build: async (): Promise<Req> => ({
+      method: route.method,
+      url: route.url(),
+      cookie: cookieOf(route.who),
+      ...(await multipart(route.fields(), route.files())),
+    }),
+  })),
+  {
+    method: 'POST',
+    path: '/api/users/logout',
+    build: () => ({ method: 'POST', url: '/api/users/logout', cookie: a.cookie }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/sign-out',
+    build: () => ({ method: 'POST', url: '/api/admin/sign-out', cookie: admin.cookie }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/orders/checkAndUpdateOrder/:id',
+    build: () => ({
+      method: 'PATCH',
+      url: `/api/orders/checkAndUpdateOrder/${orderOfA}`,
+      cookie: admin.cookie,
+    }),
+  },
+];
+
+const FOREIGN: [string, Record<string, string>][] = [
+  ['a foreign Origin', { origin: 'https://evil.example' }],
+  ['a foreign Origin on the same host name', { origin: 'http://localhost.evil.example' }],
+  ['no Origin and no Referer', {}],
+  ['no Origin and a foreign Referer', { referer: 'https://evil.example/page' }],
+  ['Origin null and no Referer', { origin: 'null' }],
+  ['a malformed Origin', { origin: 'not a url' }],
+];
+
+const CSRF_CASES = UNSAFE.flatMap((route) =>
+  FOREIGN.map(([how, headers]) => [route.method, route.path, how, headers, route] as const),
+);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await signUpCustomer(t);
+  b = await signUpCustomer(t);
+  admin = await signInAdmin(t);
+  product = await insertProduct(t);
+  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  const saved = await t.request({
+    method: 'POST',
+    url: `/api/users/addAddress/${a.id}`,
+    cookie: a.cookie,
+    payload: { newAddress: ADDRESS_OF_A },
+  });
+  if (saved.statusCode !== 200) throw new Error(`address failed: ${saved.body}`);
+  const placed = await t.request({
+    method: 'POST',
+    url: '/api/orders/placed-order',
+    cookie: a.cookie,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: orderBody(a.id),
+  });
+  if (placed.statusCode !== 201) throw new Error(`order failed: ${placed.body}`);
+  orderOfA = placed.json().order._id;
+});
+afterAll(() => t.close());
+
+describe('bad input', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, badCase) => {
+    const request = await badCase.build();
+    const before = await snapshot();
+    const response = await t.request({
+      method: request.method,
+      url: request.url,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.cookie ? { cookie: request.cookie } : {}),
+    });
+    expectClientError(response, badCase.status);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('covers every route of the OpenAPI document that takes a body', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    const unsafe = Object.entries(response.json().paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, operations]) =>
+        Object.keys(operations)
+          .filter((method) => method !== 'get')
+          .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const covered = UNSAFE.map((route) => `${route.method} ${route.path}`);
+    expect([...covered].sort()).toEqual([...unsafe].sort());
+    for (const route of [...JSON_ROUTES, ...MULTIPART_ROUTES]) {
+      const label = `${route.method} ${route.path}: `;
+      expect(CASES.filter((c) => c.name.startsWith(label)).length, label).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('cross-site requests', () => {
+  it.each(CSRF_CASES)('%s %s with %s -> 403', async (_method, _path, _how, headers, route) => {
+    const request = await route.build();
+    const before = await snapshot();
+    const response = await sendRaw(request, headers);
+    expectClientError(response, 403);
+    expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    [
+      'POST /api/users/sign-in',
+      200,
+      () =>
+        ({
+          method: 'POST',
+          url: '/api/users/sign-in',
+          payload: { email: a.email, password: 'secret123' },
+        }) as Req,
+    ],
+    [
+      'POST /api/users/addAddress/:id',
+      200,
+      () =>
+        ({
+          method: 'POST',
+          url: `/api/users/addAddress/${a.id}`,
+          cookie: a.cookie,
+          payload: { newAddress: `${randomUUID()} Roxas Blvd` },
+        }) as Req,
+    ],
+    [
+      'PATCH /api/orders/checkAndUpdateOrder/:id',
+      200,
+      () =>
+        ({
+          method: 'PATCH',
+          url: `/api/orders/checkAndUpdateOrder/${orderOfA}`,
+          cookie: admin.cookie,
+        }) as Req,
+    ],
+    [
+      'DELETE /api/product/delete/:id',
+      200,
+      async () => {
+        const victim = await insertProduct(t);
+        return {
+          method: 'DELETE',
+          url: `/api/product/delete/${victim.id}`,
+          cookie: admin.cookie,
+          payload: { _id: victim.id },
+        } as Req;
+      },
+    ],
+  ] as const)('accepts %s with a same-origin Referer and no Origin', async (_name, status, build) => {
+    const response = await sendRaw(await build(), { referer: `${ORIGIN}/cart` });
+    expect(response.statusCode, response.body).toBe(status);
+  });
+
+  const signIn = (): Req => ({
+    method: 'POST',
+    url: '/api/users/sign-in',
+    payload: { email: a.email, password: 'secret123' },
+  });
+
+  // Same-origin means the Origin's host equals the Host (DESIGN §5), a default port spelt out or not.
+  it.each([
+    ['localhost:3000', 'http://localhost:3000'],
+    ['localhost:80', 'http://localhost:80'],
+    ['localhost:80', 'http://localhost'],
+    ['localhost', 'http://localhost:80'],
+  ])('accepts Host %s with Origin %s', async (host, origin) => {
+    const response = await sendRaw(signIn(), { host, origin });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it.each([
+    ['localhost:3000', 'http://localhost:4000'],
+    ['localhost', 'http://localhost:8080'],
+    ['localhost', 'ftp://localhost'],
+  ])('refuses Host %s with Origin %s', async (host, origin) => {
+    const before = await snapshot();
+    const response = await sendRaw(signIn(), { host, origin });
+    expectClientError(response, 403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a foreign Origin on a percent-encoded API path', async () => {
+    const response = await sendRaw(
+      { ...signIn(), url: '/%61pi/users/sign-in' },
+      { origin: 'https://evil.example' },
+    );
+    expectClientError(response);
+    expect(response.statusCode).not.toBe(200);
+  });
+});

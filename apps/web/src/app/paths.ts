@@ -1,0 +1,31 @@
+/** Every route of SPEC §2 in one place; components link through these, never by hand. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  products: '/products',
+  product: (id: string) => `/view?pid=${encodeURIComponent(id)}`,
+  cart: '/cart',
+  confirmation: '/confirmation',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  user: '/user',
+  userTab: {
+    all: '/user',
+    toPay: '/user/to-pay_products',
+    toReceive: '/user/to-receive_products',
+    delivered: '/user/delivered_products',
+    cancelled: '/user/cancelled_products',
+  },
+  updateProfile: (uid: string) => `/user/update_profile?uid=${encodeURIComponent(uid)}`,
+  admin: {
+    auth: '/admin/auth',
+    home: '/admin',
+    addProduct: '/admin/add_product',
+    orders: '/admin/orders',
+    manageOrder: (oid: string) => `/admin/product_management?oid=${encodeURIComponent(oid)}`,
+    users: '/admin/users',
+    profile: '/admin/update_admin_profile',
+    productView: (pid: string) => `/admin/product_view/?pid=${encodeURIComponent(pid)}`,
+    productEdit: (pid: string) => `/admin/product_edit/?pid=${encodeURIComponent(pid)}`,
+  },
+} as const;

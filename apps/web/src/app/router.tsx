@@ -1,0 +1,43 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { StorefrontLayout } from '../components/layout/storefront-layout.tsx';
+
+/** A lazily loaded route module: its default export is the page. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+// Every page is its own chunk; the back office is never downloaded by shoppers (DESIGN §1).
+export const routes: RouteObject[] = [
+  {
+    Component: StorefrontLayout,
+    children: [
+      { index: true, ...page(() => import('../features/catalogue/routes/home-page.tsx')) },
+      { path: 'about', ...page(() => import('../features/catalogue/routes/about-page.tsx')) },
+      { path: 'products', ...page(() => import('../features/catalogue/routes/products-page.tsx')) },
+      { path: 'view', ...page(() => import('../features/catalogue/routes/product-page.tsx')) },
+      { path: 'cart', ...page(() => import('../features/cart/routes/cart-page.tsx')) },
+      { path: 'sign-in', ...page(() => import('../features/auth/routes/sign-in-page.tsx')) },
+      { path: 'sign-up', ...page(() => import('../features/auth/routes/sign-up-page.tsx')) },
+      {
+        path: 'user/update_profile',
+        ...page(() => import('../features/account/routes/update-profile-page.tsx')),
+      },
+      {
+        path: 'user',
+        ...page(() => import('../features/account/routes/account-layout.tsx')),
+        children: [
+          { index: true, ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+          { path: 'to-pay_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+          { path: 'to-receive_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+          { path: 'delivered_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+          { path: 'cancelled_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+        ],
+      },
+    ],
+  },
+  { path: 'confirmation', ...page(() => import('../features/cart/routes/confirmation-page.tsx')) },
+  { path: 'admin/*', ...page(() => import('../features/admin/routes/admin-app.tsx')) },
+  { path: '*', ...page(() => import('../features/misc/routes/not-found-page.tsx')) },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,98 @@
+import { Menu, ShoppingBag, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { useCartCount } from '../../lib/cart-store.ts';
+import { cn } from '../../lib/cn.ts';
+import { Logo } from './logo.tsx';
+
+const NAV = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.products, label: 'Collections' },
+  { to: paths.about, label: 'About' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-full px-4 py-2 text-sm font-semibold transition-colors hover:bg-sand',
+    isActive ? 'bg-sand text-ink' : 'text-ink-soft',
+  );
+
+/** SPEC §2 header: links, account and cart icons with the quantity badge, and a phone menu. */
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const count = useCartCount();
+  const close = () => setOpen(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur">
+      <div className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <Link
+            to={paths.user}
+            aria-label="Account"
+            className="grid size-11 place-items-center rounded-full hover:bg-sand"
+          >
+            <UserRound aria-hidden="true" className="size-6" />
+          </Link>
+          <Link
+            to={paths.cart}
+            aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}
+            className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
+          >
+            <ShoppingBag aria-hidden="true" className="size-6" />
+            <span
+              aria-hidden="true"
+              className="absolute top-0.5 right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-bold text-white tabular-nums"
+            >
+              {count}
+            </span>
+          </Link>
+          <button
+            type="button"
+            className="grid size-11 place-items-center rounded-full hover:bg-sand md:hidden"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        </div>
+      </div>
+      {open && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper md:hidden">
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  onClick={close}
+                  className={(s) => cn(navLinkClass(s), 'block py-3')}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { imageSrcSet } from '@habi/shared';
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+interface ProductImageProps {
+  src: string;
+  alt: string;
+  /** The rendered width, for the browser to pick a size from the srcset. */
+  sizes?: string;
+  className?: string;
+  priority?: boolean;
+}
+
+/**
+ * A product photo in a square frame that reserves its space before the image loads (no
+ * layout shift), picking the 400 or 800 px WebP by the rendered size.
+ */
+export function ProductImage({
+  src,
+  alt,
+  sizes = '(min-width: 640px) 300px, 50vw',
+  className,
+  priority,
+}: ProductImageProps) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={cn('relative aspect-square overflow-hidden bg-sand', className)}>
+      {failed || !src ? (
+        <div className="grid size-full place-items-center text-muted" role="img" aria-label={alt}>
+          <ImageOff aria-hidden="true" className="size-8" />
+        </div>
+      ) : (
+        <img
+          src={src}
+          srcSet={imageSrcSet(src)}
+          sizes={sizes}
+          alt={alt}
+          width={800}
+          height={800}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
+      )}
+    </div>
+  );
+}

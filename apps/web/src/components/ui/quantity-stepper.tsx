@@ -1,0 +1,60 @@
+import { QUANTITY_MAX, QUANTITY_MIN } from '@habi/shared';
+import { Minus, Plus } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+interface QuantityStepperProps {
+  value: number;
+  onChange(value: number): void;
+  label?: string;
+  className?: string;
+}
+
+/**
+ * SPEC §5: quantity 1 to 99; minus does nothing at 1, plus nothing at 99, a typed number is
+ * taken as entered (kept within the bounds).
+ */
+export function QuantityStepper({ value, onChange, label = 'Quantity', className }: QuantityStepperProps) {
+  const button =
+    'grid size-11 place-items-center text-ink hover:bg-sand disabled:text-muted/50 disabled:hover:bg-transparent';
+  return (
+    <div
+      className={cn(
+        'inline-flex h-11 items-center overflow-hidden rounded-full border border-line bg-white',
+        className,
+      )}
+    >
+      <button
+        type="button"
+        className={button}
+        aria-label="Decrease quantity"
+        disabled={value <= QUANTITY_MIN}
+        onClick={() => value > QUANTITY_MIN && onChange(value - 1)}
+      >
+        <Minus aria-hidden="true" className="size-4" />
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        aria-label={label}
+        min={QUANTITY_MIN}
+        max={QUANTITY_MAX}
+        value={value}
+        onChange={(event) => {
+          const typed = Number.parseInt(event.target.value, 10);
+          if (Number.isNaN(typed)) return;
+          onChange(Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, typed)));
+        }}
+        className="h-full w-12 [appearance:textfield] border-x border-line text-center font-semibold tabular-nums focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+      />
+      <button
+        type="button"
+        className={button}
+        aria-label="Increase quantity"
+        disabled={value >= QUANTITY_MAX}
+        onClick={() => value < QUANTITY_MAX && onChange(value + 1)}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}

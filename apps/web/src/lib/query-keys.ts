@@ -1,0 +1,44 @@
+import type { ProductListQueryInput } from '@habi/shared';
+
+/** Every cache key, one factory per resource, so mutations invalidate by prefix. */
+export const queryKeys = {
+  session: {
+    all: ['session'] as const,
+    customer: () => [...queryKeys.session.all, 'customer'] as const,
+    admin: () => [...queryKeys.session.all, 'admin'] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    lists: () => [...queryKeys.products.all, 'list'] as const,
+    list: (query: ProductListQueryInput) => [...queryKeys.products.lists(), query] as const,
+    best: () => [...queryKeys.products.all, 'best'] as const,
+    detail: (id: string) => [...queryKeys.products.all, 'detail', id] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    ofUser: (userId: string) => [...queryKeys.orders.all, 'user', userId] as const,
+    list: (query: object) => [...queryKeys.orders.all, 'list', query] as const,
+    detail: (id: string) => [...queryKeys.orders.all, 'detail', id] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    list: (query: object) => [...queryKeys.users.all, 'list', query] as const,
+  },
+};
+
+/**
+ * SPEC §7: after a profile, address, order or product change the client refreshes its
+ * cached current user, users, orders and products.
+ */
+export function refreshStoreData(client: {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): unknown;
+}) {
+  for (const queryKey of [
+    queryKeys.session.all,
+    queryKeys.users.all,
+    queryKeys.orders.all,
+    queryKeys.products.all,
+  ]) {
+    void client.invalidateQueries({ queryKey });
+  }
+}

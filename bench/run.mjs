@@ -1,0 +1,121 @@
+// `npm run bench`: starts the built app on a fresh database scaled to BENCH_PRODUCTS products,
+// measures throughput and latency of the storefront's hot calls with autocannon, the server's
+// memory, and the gzipped JavaScript a shopper downloads for the Home page. Writes
+// bench/results/<time>.json. Numbers are for comparison between runs on the same machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PORT = Number(process.env.BENCH_PORT ?? 4300);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const base = `http://localhost:${PORT}`;
+
+function homeBundle() {
+  const dist = path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit('src/features/catalogue/routes/home-page.tsx');
+  const js = [...files].filter((f) => f.endsWith('.js'));
+  const gzip = js.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0);
+  return { files: js.length, gzipBytes: gzip };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const bundle = homeBundle();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-'));
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+};
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const server = spawn(tsx, ['apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  await waitForHealth();
+  // PGlite allows one process at a time: scale the catalogue between two runs of the server.
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+} catch (error) {
+  server.kill('SIGKILL');
+  throw error;
+}
+spawnSync(tsx, ['apps/server/src/cli/seed-scale.ts', String(PRODUCTS)], { cwd: root, env, stdio: 'inherit' });
+const app = spawn(tsx, ['apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const results = { at: new Date().toISOString(), products: PRODUCTS, homeJs: bundle, scenarios: [] };
+try {
+  await waitForHealth();
+  const idle = rssMb(app.pid);
+  const [first] = await (await fetch(`${base}/api/product/all?limit=1`)).json();
+  const scenarios = [
+    ['health', '/api/health'],
+    ['latest 5 (home)', '/api/product/all?limit=5'],
+    ['page of 24', '/api/product/all?limit=24'],
+    ['filtered + sorted page', '/api/product/all?category=Women&subCategory=Tops&sort=asc&limit=24'],
+    ['product detail', `/api/product/${first._id}`],
+    ['best collections', '/api/product/best'],
+  ];
+  for (const [name, url] of scenarios) {
+    const run = await autocannon({ url: base + url, connections: 20, duration: DURATION });
+    results.scenarios.push({
+      name,
+      url,
+      requestsPerSecond: Math.round(run.requests.average),
+      latencyP50Ms: run.latency.p50,
+      latencyP99Ms: run.latency.p99,
+      non2xx: run.non2xx,
+      errors: run.errors,
+    });
+  }
+  results.memory = { idleRssMb: idle, afterLoadRssMb: rssMb(app.pid) };
+} finally {
+  app.kill('SIGTERM');
+}
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const file = path.join(root, 'bench/results', `${results.at.replaceAll(':', '-')}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+console.table(results.scenarios);
+console.log(`Home page JS: ${bundle.files} files, ${(bundle.gzipBytes / 1024).toFixed(1)} kB gzipped`);
+console.log(
+  `Server RSS: ${results.memory.idleRssMb} MB idle, ${results.memory.afterLoadRssMb} MB after load`,
+);
+console.log(`Written to ${path.relative(root, file)}`);

@@ -1,0 +1,9 @@
+import { expect, test } from '../fixtures.ts';
+
+test('the 404 page answers any unknown path', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Not Found!' })).toBeVisible();
+  await expect(page.getByText('I think you went to non-existing page.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
