@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ContactNumberSchema,
+  DeleteByIdBodySchema,
   EmailSchema,
   ErrorResponseSchema,
   IdParamsSchema,
@@ -103,5 +104,19 @@ describe('selectOptionText', () => {
 
   it('rejects text over 2000 characters', () => {
     expect(Colour.safeParse(`{"label":"${'x'.repeat(2000)}","value":"Red"}`).success).toBe(false);
+  });
+});
+
+describe('DeleteByIdBodySchema', () => {
+  it('accepts no body (undefined or null), an empty body, an _id or an orderId', () => {
+    expect(DeleteByIdBodySchema.safeParse(undefined).success).toBe(true);
+    expect(DeleteByIdBodySchema.safeParse(null).success).toBe(true);
+    expect(DeleteByIdBodySchema.safeParse({ orderId: 'abc' }).success).toBe(true);
+    expect(DeleteByIdBodySchema.safeParse({}).success).toBe(true);
+    expect(DeleteByIdBodySchema.safeParse({ _id: 'abc' }).success).toBe(true);
+  });
+
+  it('rejects extra fields', () => {
+    expect(DeleteByIdBodySchema.safeParse({ _id: 'abc', force: true }).success).toBe(false);
   });
 });

@@ -70,3 +70,11 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
 }
 /** Response header with the number of rows matching a paged list's search. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * SPEC §7's delete calls send the id in the body too (`_id`, or `orderId` for orders); the
+ * path id is the one that counts. A body may also be absent.
+ */
+export const DeleteByIdBodySchema = z
+  .strictObject({ _id: z.string().max(100).optional(), orderId: z.string().max(100).optional() })
+  .nullish();

@@ -8,7 +8,7 @@ import {
   SUBCATEGORIES,
 } from '../constants.ts';
 import { parseCentavos } from '../money.ts';
-import { IdSchema, selectOptionText } from './common.ts';
+import { IdSchema, listQuerySchema, selectOptionText } from './common.ts';
 
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
@@ -120,6 +120,13 @@ export const ProductListQuerySchema = z.strictObject({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
+/**
+ * `GET /product/admin-list`: the back office's products table, paged by offset and sorted by
+ * name, date or price on the server (the storefront's keyset list sorts by price only).
+ */
+export const AdminProductListQuerySchema = listQuerySchema(['name', 'createdAt', 'price']);
+export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
+
 /** Response header carrying the cursor of the next page, when there is one. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 

@@ -5,7 +5,6 @@ import {
   AddressSchema,
   AdminProfileSchema,
   DeleteAddressSchema,
-  DeleteByIdBodySchema,
   ProfileSchema,
 } from './user.ts';
 
@@ -73,18 +72,6 @@ describe('DeleteAddressSchema', () => {
   it('takes the address to delete', () => {
     expect(DeleteAddressSchema.safeParse({ address: '12 Rizal St' }).success).toBe(true);
     expect(DeleteAddressSchema.safeParse({ address: '' }).success).toBe(false);
-  });
-});
-
-describe('DeleteByIdBodySchema', () => {
-  it('accepts no body, an empty body or an _id', () => {
-    expect(DeleteByIdBodySchema.safeParse(undefined).success).toBe(true);
-    expect(DeleteByIdBodySchema.safeParse({}).success).toBe(true);
-    expect(DeleteByIdBodySchema.safeParse({ _id: 'abc' }).success).toBe(true);
-  });
-
-  it('rejects extra fields', () => {
-    expect(DeleteByIdBodySchema.safeParse({ _id: 'abc', force: true }).success).toBe(false);
   });
 });
 

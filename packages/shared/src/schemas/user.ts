@@ -25,9 +25,6 @@ export type AddAddressInput = z.infer<typeof AddAddressSchema>;
 export const DeleteAddressSchema = z.strictObject({ address: z.string().min(1).max(LIMITS.addressMax) });
 export type DeleteAddressInput = z.infer<typeof DeleteAddressSchema>;
 
-/** SPEC §7 sends the user's `_id` in the delete body; the path id is the one that counts. */
-export const DeleteByIdBodySchema = z.strictObject({ _id: z.string().max(100).optional() }).optional();
-
 /** Admin profile (SPEC §5): username required plus at least 4. */
 export const AdminProfileSchema = z.strictObject({
   username: z

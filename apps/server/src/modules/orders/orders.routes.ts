@@ -21,15 +21,6 @@ import { SESSION_COOKIES } from '../../lib/sessions.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import * as ordersService from './orders.service.ts';
 
-/**
- * SPEC §7: the admin screen sends `orderId` when deleting an order; `_id` is taken as for the
- * other deletes, and the path id is the one that counts. Fastify validates an absent body as
- * null, which `.optional()` alone refuses.
- */
-const DeleteOrderBodySchema = DeleteByIdBodySchema.unwrap()
-  .extend({ orderId: z.string().max(100).optional() })
-  .nullish();
-
 export default async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -130,7 +121,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
       schema: {
         tags,
         params: IdParamsSchema,
-        body: DeleteOrderBodySchema,
+        body: DeleteByIdBodySchema,
         response: { 200: MessageResponseSchema },
       },
       preHandler: app.requireAdmin,

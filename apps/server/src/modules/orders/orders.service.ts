@@ -189,7 +189,7 @@ export async function placeOrder(
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ customerId: customer.id, key, requestHash: hash })
-      .onConflictDoUpdate({ target: [idempotencyKeys.customerId, idempotencyKeys.key], set: { requestHash: hash } })
+      .onConflictDoNothing()
       .returning();
     if (claimed.length === 0) {
       const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');

@@ -270,10 +270,7 @@ describe('POST /api/orders/placed-order', () => {
   });
 
   it('refuses a variation name the product does not have (409), storing nothing', async () => {
-    const body = await expectRefused(
-      orderBody(customer, [lineFor(p.tee, { name: 'Men Tee Purple' })]),
-      409,
-    );
+    const body = await expectRefused(orderBody(customer, [lineFor(p.tee, { name: 'Men Tee Purple' })]), 409);
     expect(body.errors).toEqual({ 'cart.0.name': 'Men Tee Purple' });
   });
 
@@ -418,7 +415,9 @@ describe('POST /api/orders/placed-order', () => {
     const before = await counts(ctx.t);
     const key = newKey();
     const payload = orderBody(customer, [lineFor(p.shoe, { size: 'US 10' }), lineFor(p.tote)]);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => place(ctx.t, customer, payload, key)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => place(ctx.t, customer, payload, key)),
+    );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
@@ -534,8 +533,18 @@ describe('GET /api/orders/all', () => {
     maria = await signUpCustomer(ctx.t, { name: 'Maria Clara' });
     const jose = await signUpCustomer(ctx.t, { name: 'Jose Rizal' });
     const andres = await signUpCustomer(ctx.t, { name: 'Andres Bonifacio' });
-    const cheap = await insertProduct(ctx.t, { name: 'Cheap Socks', price: '90.00', sizes: [], variations: [] });
-    const dear = await insertProduct(ctx.t, { name: 'Dear Coat', price: '1000.00', sizes: [], variations: [] });
+    const cheap = await insertProduct(ctx.t, {
+      name: 'Cheap Socks',
+      price: '90.00',
+      sizes: [],
+      variations: [],
+    });
+    const dear = await insertProduct(ctx.t, {
+      name: 'Dear Coat',
+      price: '1000.00',
+      sizes: [],
+      variations: [],
+    });
     // Totals: 99.00, 1100.00, 198.00, 2200.00 (string order would differ from numeric order).
     placed.push(await placeOk(ctx.t, maria, [lineFor(cheap)]));
     placed.push(await placeOk(ctx.t, jose, [lineFor(dear)]));
@@ -552,7 +561,12 @@ describe('GET /api/orders/all', () => {
     expect(response.headers[TOTAL_COUNT_HEADER]).toBe('4');
     const orders = response.json() as OrderJson[];
     expect(orders.map((o) => o._id)).toEqual([...placed].reverse().map((o) => o._id));
-    expect(orders.map((o) => o.user)).toEqual(['Maria Clara', 'Andres Bonifacio', 'Jose Rizal', 'Maria Clara']);
+    expect(orders.map((o) => o.user)).toEqual([
+      'Maria Clara',
+      'Andres Bonifacio',
+      'Jose Rizal',
+      'Maria Clara',
+    ]);
     expect(orders[0]).toEqual(placed[3]);
   });
 
@@ -567,7 +581,12 @@ describe('GET /api/orders/all', () => {
 
   it('sorts by customer name or by numeric total', async () => {
     const byUser = (await list('?sort=user')).json() as OrderJson[];
-    expect(byUser.map((o) => o.user)).toEqual(['Andres Bonifacio', 'Jose Rizal', 'Maria Clara', 'Maria Clara']);
+    expect(byUser.map((o) => o.user)).toEqual([
+      'Andres Bonifacio',
+      'Jose Rizal',
+      'Maria Clara',
+      'Maria Clara',
+    ]);
     const byUserDesc = (await list('?sort=user&order=desc')).json() as OrderJson[];
     expect(byUserDesc.map((o) => o.user)).toEqual([
       'Maria Clara',
@@ -758,7 +777,12 @@ describe('DELETE /api/orders/delete/:id', () => {
   });
 
   const remove = (id: string, cookie = admin.cookie, payload?: Record<string, unknown>) =>
-    ctx.t.request({ method: 'DELETE', url: `/api/orders/delete/${id}`, cookie, ...(payload ? { payload } : {}) });
+    ctx.t.request({
+      method: 'DELETE',
+      url: `/api/orders/delete/${id}`,
+      cookie,
+      ...(payload ? { payload } : {}),
+    });
 
   it('deletes the order and its lines', async () => {
     const order = await placeOk(ctx.t, customer, [lineFor(p.tee), lineFor(p.tote)]);

@@ -1,4 +1,5 @@
 import {
+  AdminProductListQuerySchema,
   CreateProductFieldsSchema,
   DeleteByIdBodySchema,
   EditProductSchema,
@@ -9,6 +10,7 @@ import {
   ProductListQuerySchema,
   ProductSchema,
   ProductSummarySchema,
+  TOTAL_COUNT_HEADER,
 } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,6 +38,24 @@ export default async function productsRoutes(
     async (request, reply) => {
       const { items, nextCursor } = await productsService.listProducts(db, request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return items;
+    },
+  );
+
+  // The back office's table: offset paging, name/date/price sorting and the match count.
+  r.get(
+    '/admin-list',
+    {
+      schema: {
+        tags,
+        querystring: AdminProductListQuerySchema,
+        response: { 200: z.array(ProductSummarySchema) },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { items, total } = await productsService.listProductsForAdmin(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
   );
@@ -112,7 +132,7 @@ export default async function productsRoutes(
         tags,
         params: IdParamsSchema,
         // Fastify validates an absent body as null, which `.optional()` alone refuses.
-        body: DeleteByIdBodySchema.nullable(),
+        body: DeleteByIdBodySchema,
         response: { 200: MessageResponseSchema },
       },
       preHandler: app.requireAdmin,

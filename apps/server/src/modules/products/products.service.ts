@@ -1,4 +1,5 @@
 import {
+  type AdminProductListQuery,
   type EditProductInput,
   LATEST_COLLECTION_SIZE,
   type Product,
@@ -111,6 +112,31 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
     nextCursor = encodeCursor({ v: byPrice ? last.price : last.createdAt, id: last.id });
   }
   return { items: rows.map(toProductSummary), nextCursor };
+}
+
+/**
+ * The back office's products table: a page by offset and the number of matches, searched by
+ * name and sorted by name (case-insensitive), date or price; newest first by default.
+ */
+export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery = {}) {
+  const where = query.q ? ilike(products.name, `%${escapeLike(query.q)}%`) : undefined;
+  const key =
+    query.sort === 'name'
+      ? sql`lower(${products.name})`
+      : query.sort === 'price'
+        ? products.price
+        : products.createdAt;
+  // A chosen column sorts ascending unless told otherwise; the default is newest first.
+  const direction = (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(direction(key), direction(products.id))
+    .limit(query.limit ?? 1_000_000)
+    .offset(query.offset ?? 0);
+  const [total] = await db.select({ n: count() }).from(products).where(where);
+  return { items: rows.map(toProductSummary), total: total?.n ?? 0 };
 }
 
 /**

@@ -31,7 +31,9 @@ function useApp() {
 }
 
 const png = (background = '#336699') =>
-  sharp({ create: { width: 40, height: 40, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width: 40, height: 40, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The URL DESIGN §5 stores an upload under: its content hash, re-encoded to WebP. */
 const uploadUrlOf = (bytes: Buffer) =>
@@ -133,7 +135,12 @@ describe('GET /api/product/all', () => {
 
   beforeAll(async () => {
     const { t } = ctx;
-    menTops = await insertProduct(t, { name: 'Linen Shirt', price: '1000', category: 'Men', subCategory: 'Tops' });
+    menTops = await insertProduct(t, {
+      name: 'Linen Shirt',
+      price: '1000',
+      category: 'Men',
+      subCategory: 'Tops',
+    });
     menBottoms = await insertProduct(t, {
       name: 'LINEN Pants',
       price: '99.00',
@@ -152,7 +159,12 @@ describe('GET /api/product/all', () => {
       category: 'Women',
       subCategory: 'Shoes',
     });
-    kidsTops = await insertProduct(t, { name: 'Kid_Tee', price: '699', category: 'Kids', subCategory: 'Tops' });
+    kidsTops = await insertProduct(t, {
+      name: 'Kid_Tee',
+      price: '699',
+      category: 'Kids',
+      subCategory: 'Tops',
+    });
     uncategorised = await insertProduct(t, {
       name: 'KidXTee Gift Card',
       price: '500.00',
@@ -228,7 +240,11 @@ describe('GET /api/product/all', () => {
   });
 
   it('combines a filter with the sort', async () => {
-    expect(await listIds(ctx.t, '?subCategory=Tops&sort=desc')).toEqual([menTops.id, kidsTops.id, womenTops.id]);
+    expect(await listIds(ctx.t, '?subCategory=Tops&sort=desc')).toEqual([
+      menTops.id,
+      kidsTops.id,
+      womenTops.id,
+    ]);
   });
 
   it('searches names case-insensitively', async () => {
@@ -577,8 +593,18 @@ describe('POST /api/product/add', () => {
     ['a zero price', { price: '0.00' }, 'price', 'Enter a price above zero'],
     ['a price that is not a number', { price: 'abcd' }, 'price', 'Enter a price above zero'],
     ['a negative price', { price: '-100.00' }, 'price', 'Enter a price above zero'],
-    ['an unknown size preset', { size: JSON.stringify({ label: 'Odd', value: ['S', 'M'] }) }, 'size', 'Choose a size preset'],
-    ['an unknown category', { category: JSON.stringify({ label: 'Pets', value: 'Pets' }) }, 'category', 'Choose a category'],
+    [
+      'an unknown size preset',
+      { size: JSON.stringify({ label: 'Odd', value: ['S', 'M'] }) },
+      'size',
+      'Choose a size preset',
+    ],
+    [
+      'an unknown category',
+      { category: JSON.stringify({ label: 'Pets', value: 'Pets' }) },
+      'category',
+      'Choose a category',
+    ],
   ];
   for (const [what, fields, field, message] of invalid) {
     it(`refuses ${what} with '${message}' (400)`, async () => {
@@ -744,7 +770,11 @@ describe('DELETE /api/product/delete/:id', () => {
     expect(await listIds(t)).toEqual([kept.id]);
     expect((await t.request({ method: 'GET', url: `/api/product/${product.id}` })).statusCode).toBe(404);
 
-    const stored = await t.request({ method: 'GET', url: `/api/orders/${order._id}`, cookie: customer.cookie });
+    const stored = await t.request({
+      method: 'GET',
+      url: `/api/orders/${order._id}`,
+      cookie: customer.cookie,
+    });
     expect(stored.statusCode).toBe(200);
     expect(stored.json().products).toEqual([
       expect.objectContaining({
