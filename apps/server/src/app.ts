@@ -28,7 +28,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

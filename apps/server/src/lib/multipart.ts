@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badInput, fieldErrors, unsupportedType } from './errors.ts';
+import { badInput, fieldErrors, HttpError, unsupportedType } from './errors.ts';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -17,6 +17,21 @@ export async function readMultipart(
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw unsupportedType('Expected a multipart form');
   const form: MultipartForm = { fields: {}, files: {} };
+  try {
+    await readParts(request, allowedFiles, form);
+  } catch (error) {
+    // The multipart parser throws uncoded errors for a body it cannot read (no boundary, a
+    // truncated form): the client's fault, not a 500. Our own errors and the plugin's FST_
+    // limit errors (413, mapped by the error handler) pass through.
+    if (error instanceof HttpError || String((error as { code?: unknown })?.code).startsWith('FST_')) {
+      throw error;
+    }
+    throw badInput('The form could not be read');
+  }
+  return form;
+}
+
+async function readParts(request: FastifyRequest, allowedFiles: readonly string[], form: MultipartForm) {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (!allowedFiles.includes(part.fieldname)) {
@@ -32,7 +47,6 @@ export async function readMultipart(
       form.fields[part.fieldname] = String(part.value);
     }
   }
-  return form;
 }
 
 /** Validates a form's text fields with a shared schema; failures become a 400 with field errors. */

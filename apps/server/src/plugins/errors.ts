@@ -12,15 +12,34 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
   FST_REQ_FILE_TOO_LARGE: [413, 'Each image must be at most 5 MB'],
-  FST_FILES_LIMIT_REACHED: [413, 'Too many files'],
-  FST_PARTS_LIMIT_REACHED: [413, 'Too many form fields'],
-  FST_FIELDS_LIMIT_REACHED: [413, 'Too many form fields'],
+  FST_FILES_LIMIT: [413, 'Too many files'],
+  FST_PARTS_LIMIT: [413, 'Too many form fields'],
+  FST_FIELDS_LIMIT: [413, 'Too many form fields'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected a multipart form'],
   FST_ERR_VALIDATION: [400, 'Invalid request'],
 };
 
+/**
+ * A unique index refusing a row that a check passed a moment earlier (two requests racing for
+ * the same email or username): the same 409 the check gives.
+ */
+const UNIQUE_CONFLICTS: Record<string, [string, string]> = {
+  customers_email_key: ['email', 'This email is already registered'],
+  admins_username_key: ['username', 'This username is already taken'],
+};
+export function uniqueConflict(error: unknown): HttpError | undefined {
+  const pgError = (error as { cause?: unknown }).cause ?? error;
+  const { code, constraint } = pgError as { code?: string; constraint?: string };
+  if (code !== '23505') return undefined;
+  const [field, message] = UNIQUE_CONFLICTS[constraint ?? ''] ?? ['_', 'This already exists'];
+  return new HttpError(409, message, { [field]: message });
+}
+
 function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const conflictError = uniqueConflict(error);
+    if (conflictError)
+      return reply.status(409).send({ message: conflictError.message, errors: conflictError.errors });
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }

@@ -37,7 +37,11 @@ async function multipart(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) {
-    form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.filename);
+    form.append(
+      name,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
+      file.filename,
+    );
   }
   const body = new Response(form);
   return {
@@ -85,7 +89,13 @@ describe('GET /api/admin', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(ADMIN_FIELDS);
-    expect(body).toEqual({ _id: admin.id, id: admin.id, username: 'admin', email: ADMIN.email, imageUrl: '' });
+    expect(body).toEqual({
+      _id: admin.id,
+      id: admin.id,
+      username: 'admin',
+      email: ADMIN.email,
+      imageUrl: '',
+    });
     expect(response.body).not.toMatch(/argon2|password|hash/i);
     expect(response.body).not.toContain(ADMIN.password);
   });
@@ -229,7 +239,10 @@ describe('PATCH /api/admin/:id', () => {
 
   it('updates the own username and email, answering the admin and a message', async () => {
     const editor = await freshAdmin();
-    const response = await patch(editor, await multipart({ username: 'Renamed Editor', email: 'New@Example.com' }));
+    const response = await patch(
+      editor,
+      await multipart({ username: 'Renamed Editor', email: 'New@Example.com' }),
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
@@ -241,7 +254,10 @@ describe('PATCH /api/admin/:id', () => {
       imageUrl: '',
     });
     expect(response.body).not.toMatch(/argon2|password|hash/i);
-    expect((await me(editor.cookie)).json()).toMatchObject({ username: 'Renamed Editor', email: 'new@example.com' });
+    expect((await me(editor.cookie)).json()).toMatchObject({
+      username: 'Renamed Editor',
+      email: 'new@example.com',
+    });
     // The new username signs in; the old one does not.
     expect((await signIn('renamed editor', 'editor-pw')).statusCode).toBe(200);
     expect((await signIn(editor.name, 'editor-pw', { remoteAddress: '10.4.0.1' })).statusCode).toBe(401);
@@ -254,7 +270,10 @@ describe('PATCH /api/admin/:id', () => {
       .toBuffer();
     const response = await patch(
       editor,
-      await multipart({ username: editor.name, email: editor.email }, { imageUrl: { bytes, filename: 'me.png' } }),
+      await multipart(
+        { username: editor.name, email: editor.email },
+        { imageUrl: { bytes, filename: 'me.png' } },
+      ),
     );
     expect(response.statusCode).toBe(200);
     const { imageUrl } = response.json();
@@ -273,7 +292,11 @@ describe('PATCH /api/admin/:id', () => {
 
   it("answers 403 for another admin's id and changes nothing", async () => {
     const editor = await freshAdmin();
-    const response = await patch(editor, await multipart({ username: 'Hijacked', email: 'h@example.com' }), other.id);
+    const response = await patch(
+      editor,
+      await multipart({ username: 'Hijacked', email: 'h@example.com' }),
+      other.id,
+    );
     expect(response.statusCode).toBe(403);
     expect((await adminRow(other.id))!.username).toBe(OTHER.username);
   });
@@ -322,7 +345,10 @@ describe('PATCH /api/admin/:id', () => {
 
   it('lets an admin keep their own username, or change only its case', async () => {
     const editor = await freshAdmin();
-    const response = await patch(editor, await multipart({ username: editor.name.toUpperCase(), email: editor.email }));
+    const response = await patch(
+      editor,
+      await multipart({ username: editor.name.toUpperCase(), email: editor.email }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().username).toBe(editor.name.toUpperCase());
   });
@@ -393,7 +419,11 @@ describe('customer and admin sessions are separate', () => {
       }),
     );
     const second = await signInAdmin(t);
-    await t.request({ method: 'POST', url: '/api/users/logout', cookie: `${customerAgain}; ${second.cookie}` });
+    await t.request({
+      method: 'POST',
+      url: '/api/users/logout',
+      cookie: `${customerAgain}; ${second.cookie}`,
+    });
     expect((await me(second.cookie)).statusCode).toBe(200);
   });
 });

@@ -166,7 +166,9 @@ describe('storeImage', () => {
   });
 
   it('rejects an SVG that is not well-formed with 400', async () => {
-    const error = await rejection(storeImage(dir, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect')));
+    const error = await rejection(
+      storeImage(dir, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect')),
+    );
     expect(error.statusCode).toBe(400);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -285,7 +287,11 @@ describe('image uploads through the API (PATCH /api/users/:id)', () => {
     form.append('email', user.email);
     form.append('contactNumber', '+639171234567');
     for (const colour of ['#111111', '#222222']) {
-      form.append('imageUrl', new Blob([new Uint8Array(await png(40, 40, colour))], { type: 'image/png' }), 'a.png');
+      form.append(
+        'imageUrl',
+        new Blob([new Uint8Array(await png(40, 40, colour))], { type: 'image/png' }),
+        'a.png',
+      );
     }
     const body = new Response(form);
     const response = await t.request({

@@ -40,7 +40,11 @@ async function multipart(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) {
-    form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.filename);
+    form.append(
+      name,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
+      file.filename,
+    );
   }
   const body = new Response(form);
   return {
@@ -87,7 +91,11 @@ describe('POST /api/users/sign-up', () => {
     expect(sid!.value).toMatch(/^[\w-]{43}$/);
 
     const me = await current(cookieOf(response));
-    expect(me.json()).toMatchObject({ name: 'Maria Clara', email: body.email, contactNumber: body.contactNumber });
+    expect(me.json()).toMatchObject({
+      name: 'Maria Clara',
+      email: body.email,
+      contactNumber: body.contactNumber,
+    });
   });
 
   it('stores only the SHA-256 of the session token', async () => {
@@ -98,7 +106,9 @@ describe('POST /api/users/sign-up', () => {
       sql`select count(*)::int as n from sessions where token_hash = ${digest}`,
     );
     expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    const raw = await t.database.db.execute(sql`select count(*)::int as n from sessions where token_hash = ${token}`);
+    const raw = await t.database.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = ${token}`,
+    );
     expect((raw as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -209,7 +219,12 @@ describe('POST /api/users/sign-up', () => {
       { origin: 'http://localhost:80' },
       { origin: '', referer: 'http://localhost/sign-up' },
     ]) {
-      const response = await t.request({ method: 'POST', url: '/api/users/sign-up', payload: newCustomer(), headers });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/users/sign-up',
+        payload: newCustomer(),
+        headers,
+      });
       expect(response.statusCode, JSON.stringify(headers)).toBe(201);
     }
   });
@@ -285,13 +300,17 @@ describe('POST /api/users/sign-in', () => {
   it('lets no more than 10 parallel guesses through', async () => {
     const victim = await signUpCustomer(t, { password: 'right-password' });
     const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => signIn(victim.email, `wrong-${i}-pw`, { remoteAddress: '10.2.1.1' })),
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(victim.email, `wrong-${i}-pw`, { remoteAddress: '10.2.1.1' }),
+      ),
     );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(20);
     expect((await throttleRow(`account:${victim.email.toLowerCase()}`))?.failures).toBe(10);
-    expect((await signIn(victim.email, 'right-password', { remoteAddress: '10.2.1.1' })).statusCode).toBe(429);
+    expect((await signIn(victim.email, 'right-password', { remoteAddress: '10.2.1.1' })).statusCode).toBe(
+      429,
+    );
   });
 
   it('keeps the counter in the database, so another app instance sees it', async () => {
@@ -331,9 +350,14 @@ describe('POST /api/users/sign-in', () => {
     for (let i = 0; i < 10; i += 1) {
       await signIn(victim.email, `wrong-${i}-pw`, { remoteAddress: '10.4.0.1' });
     }
-    expect((await signIn(victim.email, 'right-password', { remoteAddress: '10.4.0.1' })).statusCode).toBe(429);
+    expect((await signIn(victim.email, 'right-password', { remoteAddress: '10.4.0.1' })).statusCode).toBe(
+      429,
+    );
     const expired = new Date(Date.now() - 16 * 60 * 1000);
-    await t.database.db.update(signInThrottle).set({ windowStart: expired }).where(eq(signInThrottle.key, key));
+    await t.database.db
+      .update(signInThrottle)
+      .set({ windowStart: expired })
+      .where(eq(signInThrottle.key, key));
 
     // A failure in a new window counts from one again.
     expect((await signIn(victim.email, 'wrong-again', { remoteAddress: '10.4.0.1' })).statusCode).toBe(401);
@@ -355,7 +379,9 @@ describe('POST /api/users/sign-in', () => {
     }
     expect((await throttleRow('ip:10.5.0.1'))?.failures).toBe(50);
     expect((await signIn(account.email, 'right-password', options)).statusCode).toBe(429);
-    expect((await signIn(account.email, 'right-password', { remoteAddress: '10.5.0.2' })).statusCode).toBe(200);
+    expect((await signIn(account.email, 'right-password', { remoteAddress: '10.5.0.2' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -662,7 +688,10 @@ describe('DELETE /api/users/deleteAddress/:id', () => {
       payload: { address: '2 Second St' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Address Deleted', shippingAddress: ['1 First St', '3 Third St'] });
+    expect(response.json()).toEqual({
+      message: 'Address Deleted',
+      shippingAddress: ['1 First St', '3 Third St'],
+    });
     expect((await current(user.cookie)).json().shippingAddress).toEqual(['1 First St', '3 Third St']);
   });
 
@@ -702,7 +731,10 @@ describe('GET /api/users/all', () => {
       ['Charlie', 'a'],
     ] as const) {
       listed.push(
-        await signUpCustomer(t, { name: `${tag} ${word}`, email: `${prefix}-${tag.toLowerCase()}@example.com` }),
+        await signUpCustomer(t, {
+          name: `${tag} ${word}`,
+          email: `${prefix}-${tag.toLowerCase()}@example.com`,
+        }),
       );
     }
   });
@@ -762,7 +794,14 @@ describe('GET /api/users/all', () => {
   });
 
   it('rejects bad paging and unknown sort columns with 400', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?offset=-1', '?sort=passwordHash', '?order=up', '?role=x']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?offset=-1',
+      '?sort=passwordHash',
+      '?order=up',
+      '?role=x',
+    ]) {
       expect((await list(query)).statusCode, query).toBe(400);
     }
   });
@@ -801,6 +840,23 @@ describe('DELETE /api/users/delete/:id', () => {
     expect((await remove(user.id)).statusCode).toBe(200);
     const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(kept).toMatchObject({ customerId: null, customerName: 'Gabriela Silang', total: '768.90' });
+  });
+
+  it('takes the path id, with or without a body', async () => {
+    const user = await signUpCustomer(t);
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/users/delete/${user.id}`,
+      cookie: admin.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await customerRow(user.id)).toBeUndefined();
+    const unknown = await t.request({
+      method: 'DELETE',
+      url: '/api/users/delete/00000000-0000-4000-8000-000000000000',
+      cookie: admin.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
