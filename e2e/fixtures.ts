@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
@@ -21,20 +22,21 @@ export function newShopper() {
  * resource loads (the browser logs a 4xx a test provoked on purpose) are not counted.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-        errors.push(message.text());
-      }
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
+  // The list alone; the page fixture (which wraps the built-in page) fills and checks it,
+  // so the two do not depend on each other in a cycle.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+  consoleErrors: async ({}, use) => {
+    await use([]);
   },
   page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors;
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        consoleErrors.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await use(page);
+    expect(consoleErrors, 'console errors').toEqual([]);
   },
 });
 
@@ -65,6 +67,7 @@ export async function screenshotBoth(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `../test-results/screens/${name}-${label}.png`, fullPage: true });
+    const dir = path.join(test.info().config.rootDir, '../test-results/screens');
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
   }
 }

@@ -21,7 +21,7 @@ export function StorefrontLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { Ruler } from 'lucide-react';
+import { cn } from '../../../lib/cn.ts';
+
+/**
+ * SPEC §2 'Select Size': native radio buttons drawn as pills, so arrow keys move between
+ * sizes and screen readers announce a radio group. Each (transparent) radio covers its pill,
+ * so a tap lands on the control itself.
+ */
+export function SizePicker({
+  sizes,
+  value,
+  onChange,
+}: {
+  sizes: string[];
+  value: string | undefined;
+  onChange(size: string): void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-4">
+        <p id="size-label" className="text-sm font-semibold">
+          Select Size
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <Ruler aria-hidden="true" className="size-4" />
+          Size Guide
+        </p>
+      </div>
+      <div role="radiogroup" aria-labelledby="size-label" className="flex flex-wrap gap-2">
+        {sizes.map((size) => (
+          <label key={size} className="relative">
+            <input
+              type="radio"
+              name="size"
+              value={size}
+              checked={value === size}
+              onChange={() => onChange(size)}
+              className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-full opacity-0"
+            />
+            <span
+              className={cn(
+                'flex h-11 min-w-14 cursor-pointer items-center justify-center rounded-full border px-4 text-sm font-semibold transition-colors select-none',
+                'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent',
+                value === size
+                  ? 'border-ink bg-ink text-paper'
+                  : 'border-line bg-white text-ink hover:border-ink/50',
+              )}
+            >
+              {size}
+            </span>
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}

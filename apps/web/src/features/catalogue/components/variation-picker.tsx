@@ -1,0 +1,39 @@
+import type { Variation } from '@habi/shared';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+/** SPEC §2: one thumbnail per variation (110 x 110 px, SPEC §9), the chosen one outlined. */
+export function VariationPicker({
+  variations,
+  selected,
+  onSelect,
+}: {
+  variations: Variation[];
+  selected: number;
+  onSelect(index: number): void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-semibold">
+        Variations <span className="font-normal text-muted">({variations.length})</span>
+      </legend>
+      <div className="flex flex-wrap gap-3">
+        {variations.map((variation, index) => (
+          <button
+            key={variation.imageUrl + variation.name}
+            type="button"
+            aria-label={variation.name}
+            aria-pressed={index === selected}
+            onClick={() => onSelect(index)}
+            className={cn(
+              'size-[84px] overflow-hidden rounded-xl ring-offset-2 ring-offset-paper transition sm:size-[110px]',
+              index === selected ? 'ring-2 ring-ink' : 'ring-1 ring-line hover:ring-ink/40',
+            )}
+          >
+            <ProductImage src={variation.imageUrl} alt="" sizes="110px" className="size-full" />
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,55 @@
+import { LATEST_COLLECTION_SIZE } from '@habi/shared';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useBestProducts } from '../api/get-best-products.ts';
+import { useProducts } from '../api/get-products.ts';
+import { CategoryTiles } from '../components/category-tiles.tsx';
+import { ProductRow } from '../components/product-row.tsx';
+import { PromoHero } from '../components/promo-hero.tsx';
+import { StorePromises } from '../components/store-promises.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+
+function ShopAllLink({ label }: { label: string }) {
+  return (
+    <Link
+      to={paths.products}
+      aria-label={label}
+      className="group inline-flex items-center gap-2 rounded-full text-sm font-semibold text-ink underline-offset-4 hover:underline"
+    >
+      Shop all
+      <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+    </Link>
+  );
+}
+
+/** SPEC §2 Home: the promotional video, Latest Collections, Best Collections. */
+export default function HomePage() {
+  useDocumentTitle('');
+  // The bare listing is newest first, so its first five are the latest (SPEC §9).
+  const latest = useProducts({ limit: LATEST_COLLECTION_SIZE });
+  const best = useBestProducts();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-20 px-4 pt-4 sm:gap-24 sm:px-6 sm:pt-6 lg:px-8">
+      <PromoHero />
+      <ProductRow
+        id="latest-collections"
+        eyebrow="Just in"
+        title="Latest Collections"
+        description="The newest arrivals, fresh from the studio."
+        query={latest}
+        action={<ShopAllLink label="Shop all new arrivals" />}
+      />
+      <CategoryTiles />
+      <ProductRow
+        id="best-collections"
+        eyebrow="Customer favourites"
+        title="Best Collections"
+        description="Our best sellers: the pieces customers come back for."
+        query={best}
+        action={<ShopAllLink label="Shop all best sellers" />}
+      />
+      <StorePromises />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { IdSchema } from '@habi/shared';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useProduct } from '../api/get-product.ts';
+import { BackButton } from '../components/back-button.tsx';
+import { ProductDetails } from '../components/product-details.tsx';
+import { ProductNotFound } from '../components/product-not-found.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+
+/** SPEC §2 Product detail at /view?pid={productId}. */
+export default function ProductPage() {
+  const [params] = useSearchParams();
+  const pid = params.get('pid') ?? '';
+  // A malformed id cannot name a product: say so without asking the server.
+  const valid = IdSchema.safeParse(pid).success;
+  const query = useProduct(pid, { enabled: valid });
+  const notFound = !valid || (query.error instanceof ApiError && query.error.status === 404);
+  useDocumentTitle(notFound ? 'Product not found' : undefined);
+
+  let content: React.ReactNode;
+  if (notFound) content = <ProductNotFound />;
+  else if (query.isPending) content = <Loading className="min-h-96" />;
+  else if (query.isError)
+    content = (
+      <div className="flex flex-col items-center gap-4 py-20 text-center">
+        <h1 className="text-3xl font-semibold">We couldn't load this product</h1>
+        <p className="text-muted">Check your connection and try again.</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  // A new product starts over: first variation, no size, quantity 1 (SPEC §4).
+  else content = <ProductDetails key={query.data._id} product={query.data} />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <nav aria-label="Back" className="mb-6">
+        <BackButton />
+      </nav>
+      {content}
+    </div>
+  );
+}

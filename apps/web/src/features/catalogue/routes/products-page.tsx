@@ -1,0 +1,120 @@
+import { SearchX } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useInfiniteProducts } from '../api/get-products.ts';
+import { ActiveFilters } from '../components/active-filters.tsx';
+import { FiltersPanel } from '../components/filters-panel.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
+import { SortSelect } from '../components/sort-select.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { useProductFilters } from '../hooks/use-product-filters.ts';
+
+/**
+ * SPEC §2 Product listing. The server filters, sorts and pages (24 at a time, `x-next-cursor`),
+ * so the page stays fast with a catalogue of any size; filters and sort live in the URL.
+ */
+export default function ProductsPage() {
+  useDocumentTitle('Products Collections');
+  const { filters, update, clearFilters } = useProductFilters();
+  const query = useInfiniteProducts({
+    category: filters.category,
+    subCategory: filters.subCategory,
+    sort: filters.sort ?? 'relevant',
+  });
+  const products = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtering = filters.category.length + filters.subCategory.length > 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 sm:pt-14 lg:px-8">
+      <header className="flex flex-col gap-6 border-b border-line pb-8 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Shop</p>
+          <h1 className="text-4xl font-semibold sm:text-5xl">Products Collections</h1>
+          <p className="max-w-lg text-muted">Clothing, shoes and accessories for men, women and kids.</p>
+        </div>
+        <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
+      </header>
+
+      <div className="mt-8 flex flex-col gap-8 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-12">
+        <FiltersPanel filters={filters} onChange={update} onClear={clearFilters} />
+
+        <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-6">
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
+          <div className="flex min-h-8 flex-wrap items-center justify-between gap-3">
+            <ActiveFilters filters={filters} onChange={update} />
+            <p aria-live="polite" className="text-sm text-muted">
+              {query.isSuccess &&
+                (query.hasNextPage
+                  ? `Showing ${products.length} products`
+                  : `${products.length} ${products.length === 1 ? 'product' : 'products'}`)}
+            </p>
+          </div>
+
+          {query.isPending ? (
+            <ProductGridSkeleton />
+          ) : query.isError && products.length === 0 ? (
+            <div className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-white px-6 py-16 text-center">
+              <p className="font-display text-2xl">We couldn't load the collection.</p>
+              <p className="text-muted">Check your connection and try again.</p>
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : products.length === 0 ? (
+            <div className="flex flex-col items-center gap-4 rounded-3xl bg-sand/60 px-6 py-16 text-center">
+              <span className="grid size-16 place-items-center rounded-full bg-paper text-accent">
+                <SearchX aria-hidden="true" className="size-7" />
+              </span>
+              {filtering ? (
+                <>
+                  <p className="font-display text-2xl font-semibold">No products match these filters</p>
+                  <p className="max-w-sm text-ink-soft">
+                    Try fewer categories or subcategories, or clear the filters to see the whole collection.
+                  </p>
+                  <Button onClick={clearFilters}>Clear filters</Button>
+                </>
+              ) : (
+                <>
+                  <p className="font-display text-2xl font-semibold">New pieces are on their way</p>
+                  <p className="max-w-sm text-ink-soft">
+                    The collection is being restocked. Check back soon.
+                  </p>
+                </>
+              )}
+            </div>
+          ) : (
+            <>
+              <ProductGrid
+                products={products}
+                aria-busy={query.isPlaceholderData}
+                className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
+              />
+              {query.hasNextPage && (
+                <div className="flex justify-center pt-4">
+                  <Button
+                    variant="secondary"
+                    size="lg"
+                    onClick={() => void query.fetchNextPage()}
+                    disabled={query.isFetchingNextPage || query.isPlaceholderData}
+                    className="min-w-44"
+                  >
+                    {query.isFetchingNextPage ? (
+                      <>
+                        <Spinner className="size-4" /> Loading...
+                      </>
+                    ) : (
+                      'Load more'
+                    )}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
