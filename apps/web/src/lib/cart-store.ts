@@ -114,6 +114,11 @@ export function setDeliveryOption(cartProductId: string, fee: DeliveryFee) {
   );
 }
 
+/** Takes the server's price for a line after it refused a stale one (DESIGN §4: prices are the server's). */
+export function setPrice(cartProductId: string, price: string) {
+  commit(lines.map((line) => (line.cartProductId === cartProductId ? { ...line, price } : line)));
+}
+
 export function removeFromCart(cartProductId: string) {
   commit(lines.filter((line) => line.cartProductId !== cartProductId));
 }

@@ -1,18 +1,34 @@
-import { CircleCheck } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { Logo } from '../../../components/layout/logo.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
 
-/** SPEC §2: the thank-you page after an order. */
+/** SPEC §2: the thank-you page after an order, outside the storefront layout. */
 export default function ConfirmationPage() {
+  usePageTitle('Thank you');
   return (
-    <main className="grid min-h-dvh place-items-center bg-paper px-6 text-center">
-      <div className="flex max-w-lg flex-col items-center gap-5">
-        <CircleCheck aria-hidden="true" className="size-16 text-success" strokeWidth={1.5} />
-        <h1 className="text-4xl font-semibold">Thank you for purchasing.</h1>
-        <p className="text-lg text-muted">Stay tune on our application for updates regarding your order(s).</p>
-        <Link to={paths.home} className="mt-2 inline-flex h-12 items-center rounded-full bg-ink px-7 font-semibold text-paper hover:bg-ink-soft">
-          Back to homepage
-        </Link>
+    <main className="flex min-h-dvh flex-col items-center bg-paper px-4 py-10 sm:px-6">
+      <Logo />
+      <div className="flex flex-1 items-center py-10">
+        <div className="flex w-full max-w-xl flex-col items-center gap-5 rounded-2xl border border-line bg-white px-6 py-12 text-center sm:px-12">
+          <span className="grid size-16 place-items-center rounded-full bg-success/10 text-success">
+            <Check aria-hidden="true" className="size-8" strokeWidth={2.5} />
+          </span>
+          <h1 className="text-3xl font-semibold sm:text-4xl">Thank you for purchasing.</h1>
+          <p className="text-base leading-relaxed text-muted sm:text-lg">
+            Stay tune on our application for updates regarding your order(s).
+          </p>
+          <div className="mt-3 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={paths.home}>Back to homepage</Link>
+            </Button>
+            <Button asChild size="lg" variant="secondary">
+              <Link to={paths.user}>View my orders</Link>
+            </Button>
+          </div>
+        </div>
       </div>
     </main>
   );

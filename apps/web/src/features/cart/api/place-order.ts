@@ -1,0 +1,60 @@
+import {
+  DELIVERY_OPTIONS,
+  type DeliveryFee,
+  deliveryDate,
+  IDEMPOTENCY_KEY_HEADER,
+  type OrderSummary,
+  type PlaceOrderInput,
+  type PlaceOrderResponseSchema,
+  toDecimal,
+} from '@habi/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { request } from '../../../lib/api-client.ts';
+import type { CartLine } from '../../../lib/cart-store.ts';
+
+type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
+
+const isDeliveryFee = (fee: number): fee is DeliveryFee =>
+  DELIVERY_OPTIONS.some((option) => option.fee === fee);
+
+/** SPEC §3 order payload; the server re-prices every line and computes the dates (DESIGN §3/§4). */
+export function orderPayload(
+  userId: string,
+  address: string,
+  lines: readonly CartLine[],
+  summary: OrderSummary,
+): PlaceOrderInput {
+  return {
+    userId,
+    total: toDecimal(summary.total),
+    address,
+    cart: lines.map((line) => ({
+      id: line.productId,
+      name: line.name,
+      imageUrl: line.imageUrl,
+      price: line.price,
+      size: line.size,
+      quantity: line.quantity,
+      deliveryOption: {
+        date: isDeliveryFee(line.deliveryOption.fee) ? deliveryDate(line.deliveryOption.fee) : undefined,
+        fee: line.deliveryOption.fee,
+      },
+    })),
+  };
+}
+
+/** SPEC §7: POST /orders/placed-order; a repeat with the same key returns the first order (DESIGN §4). */
+export function placeOrder(payload: PlaceOrderInput, idempotencyKey: string) {
+  return request<PlaceOrderResponse>('/orders/placed-order', {
+    method: 'POST',
+    json: payload,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+export function usePlaceOrder() {
+  return useMutation({
+    mutationFn: ({ payload, key }: { payload: PlaceOrderInput; key: string }) => placeOrder(payload, key),
+  });
+}

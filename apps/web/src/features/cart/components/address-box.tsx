@@ -1,0 +1,337 @@
+import { AddAddressSchema, LIMITS, type User } from '@habi/shared';
+import { CircleAlert, MapPin, Phone, Plus, Trash2 } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError, Textarea } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useAddAddress } from '../api/add-address.ts';
+import { useDeleteAddress } from '../api/delete-address.ts';
+
+export type AddressMode = 'summary' | 'list' | 'add';
+
+interface AddressBoxProps {
+  user: User;
+  mode: AddressMode;
+  onModeChange(mode: AddressMode): void;
+  /** The address the order ships to, '' for none. */
+  selected: string;
+  onSelect(address: string): void;
+  /** Set after an attempt to order without an address. */
+  needsAddress: boolean;
+}
+
+const eyebrow = 'text-xs font-bold tracking-widest text-muted uppercase';
+
+/**
+ * SPEC §2/§4 address box: Summary, then List, then Add, then back to List. Each switch moves
+ * focus to the new mode's heading (or the field), so keyboard users keep their place.
+ */
+export function AddressBox({ user, mode, onModeChange, selected, onSelect, needsAddress }: AddressBoxProps) {
+  const boxRef = useRef<HTMLElement>(null);
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    boxRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [mode]);
+
+  return (
+    <section
+      ref={boxRef}
+      aria-label="Shipping address"
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
+      {mode === 'summary' && (
+        <AddressSummary
+          user={user}
+          selected={selected}
+          needsAddress={needsAddress}
+          onChange={() => onModeChange('list')}
+        />
+      )}
+      {mode === 'list' && (
+        <AddressList
+          user={user}
+          selected={selected}
+          onSelect={onSelect}
+          needsAddress={needsAddress}
+          onAdd={() => onModeChange('add')}
+          onDone={() => onModeChange('summary')}
+        />
+      )}
+      {mode === 'add' && (
+        <AddAddressForm
+          userId={user._id}
+          onCancel={() => onModeChange('list')}
+          onAdded={(address) => {
+            onSelect(address);
+            onModeChange('list');
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function MissingAddress({ show }: { show: boolean }) {
+  return (
+    <div aria-live="polite">
+      {show && (
+        <p className="mt-4 flex items-start gap-2 text-sm text-danger">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Choose a shipping address to place your order.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AddressSummary({
+  user,
+  selected,
+  needsAddress,
+  onChange,
+}: {
+  user: User;
+  selected: string;
+  needsAddress: boolean;
+  onChange(): void;
+}) {
+  return (
+    <div>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className={eyebrow}>Shipping address</p>
+          <h2
+            data-autofocus
+            tabIndex={-1}
+            className="mt-1 text-xl font-semibold break-words focus:outline-none"
+          >
+            Hello, {user.name}
+          </h2>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onChange} aria-label="Change shipping address">
+          Change
+        </Button>
+      </div>
+      <ul className="mt-4 flex flex-col gap-2.5 text-sm">
+        <li className="flex items-start gap-2.5">
+          <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+          <span>
+            <span className="sr-only">Contact number: </span>
+            {user.contactNumber}
+          </span>
+        </li>
+        <li className="flex items-start gap-2.5">
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+          {selected ? (
+            <span className="break-words" data-testid="selected-address">
+              <span className="sr-only">Ships to: </span>
+              {selected}
+            </span>
+          ) : (
+            <span className="text-muted italic">No shipping address...</span>
+          )}
+        </li>
+      </ul>
+      <MissingAddress show={needsAddress && !selected} />
+    </div>
+  );
+}
+
+function AddressList({
+  user,
+  selected,
+  onSelect,
+  needsAddress,
+  onAdd,
+  onDone,
+}: {
+  user: User;
+  selected: string;
+  onSelect(address: string): void;
+  needsAddress: boolean;
+  onAdd(): void;
+  onDone(): void;
+}) {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const remove = useDeleteAddress(user._id);
+  const [error, setError] = useState<string>();
+  const addresses = user.shippingAddress;
+  const deleting = remove.isPending ? remove.variables : undefined;
+
+  function deleteAddress(address: string) {
+    setError(undefined);
+    remove.mutate(address, {
+      onSuccess: () => {
+        toast.success('Address Deleted');
+        if (address === selected) onSelect('');
+        headingRef.current?.focus();
+      },
+      onError: (cause) => setError(errorMessage(cause)),
+    });
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id={headingId}
+          ref={headingRef}
+          data-autofocus
+          tabIndex={-1}
+          className="text-xl font-semibold focus:outline-none"
+        >
+          Select Shipping Address
+        </h2>
+        <Button variant="secondary" size="sm" onClick={onAdd}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add New Address
+        </Button>
+      </div>
+
+      {addresses.length === 0 ? (
+        <p className="mt-4 rounded-xl bg-sand/70 px-4 py-5 text-center text-sm text-ink-soft">
+          No available address...
+        </p>
+      ) : (
+        <RadioGroup.Root
+          aria-labelledby={headingId}
+          value={selected}
+          onValueChange={onSelect}
+          className="mt-4 flex flex-col gap-2"
+        >
+          {addresses.map((address, index) => {
+            const itemId = `${id}-${index}`;
+            const checked = address === selected;
+            return (
+              <div
+                key={address}
+                className={cn(
+                  'relative flex items-start gap-3 rounded-xl border py-3 pr-2 pl-3.5 transition-colors',
+                  checked ? 'border-ink bg-sand/60' : 'border-line hover:border-ink/40',
+                )}
+              >
+                <RadioGroup.Item
+                  id={itemId}
+                  value={address}
+                  className="relative z-10 mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border border-ink/50 bg-white data-[state=checked]:border-ink"
+                >
+                  <RadioGroup.Indicator className="size-2.5 rounded-full bg-ink" />
+                </RadioGroup.Item>
+                <label
+                  htmlFor={itemId}
+                  className="min-w-0 flex-1 cursor-pointer pt-px text-sm leading-relaxed break-words text-ink after:absolute after:inset-0"
+                >
+                  {address}
+                </label>
+                <button
+                  type="button"
+                  aria-label={`Delete address: ${address}`}
+                  disabled={deleting !== undefined}
+                  onClick={() => deleteAddress(address)}
+                  className="relative z-10 -my-1.5 grid size-9 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-white hover:text-danger disabled:cursor-not-allowed"
+                >
+                  {deleting === address ? (
+                    <Spinner className="size-4" />
+                  ) : (
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  )}
+                </button>
+              </div>
+            );
+          })}
+        </RadioGroup.Root>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <MissingAddress show={needsAddress && !selected} />
+      <Button className="mt-5 w-full" onClick={onDone}>
+        {addresses.length > 0 ? 'Save' : 'Back'}
+      </Button>
+    </div>
+  );
+}
+
+function AddAddressForm({
+  userId,
+  onCancel,
+  onAdded,
+}: {
+  userId: string;
+  onCancel(): void;
+  onAdded(address: string): void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const add = useAddAddress(userId);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = AddAddressSchema.safeParse({ newAddress: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      fieldRef.current?.focus();
+      return;
+    }
+    const address = parsed.data.newAddress;
+    add.mutate(address, {
+      onSuccess: () => {
+        toast.success('New address added.');
+        onAdded(address);
+      },
+      onError: (cause) => {
+        setError(errorMessage(cause));
+        fieldRef.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 className="text-xl font-semibold">
+        <label htmlFor={id}>Add new address</label>
+      </h2>
+      <p className="mt-1 text-sm text-muted">Where should we deliver your order?</p>
+      <Textarea
+        id={id}
+        ref={fieldRef}
+        data-autofocus
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (error) setError(undefined);
+        }}
+        maxLength={LIMITS.addressMax}
+        rows={4}
+        placeholder={
+          'House number, street, city and postal code\ne.g. 12 Mabini St., Poblacion, Makati City 1210'
+        }
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className="mt-4 resize-none"
+      />
+      <FieldError id={errorId} message={error} />
+      <div className="mt-5 grid grid-cols-2 gap-3">
+        <Button variant="secondary" onClick={onCancel} disabled={add.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Loading...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

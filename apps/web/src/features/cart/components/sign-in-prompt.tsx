@@ -1,0 +1,39 @@
+import { LockKeyhole } from 'lucide-react';
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+
+/** For visitors, in the address box's place: the way to sign in before ordering (SPEC §6). */
+export function SignInPrompt({ signInRef }: { signInRef?: Ref<HTMLAnchorElement> }) {
+  return (
+    <section
+      aria-labelledby="checkout-sign-in-heading"
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
+      <div className="flex items-start gap-4">
+        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-sand text-ink">
+          <LockKeyhole aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id="checkout-sign-in-heading" className="text-xl font-semibold">
+            Sign in to check out
+          </h2>
+          <p className="mt-1 text-sm leading-relaxed text-muted">
+            Sign in to choose a shipping address and place your order. Your cart stays saved on this device.
+          </p>
+        </div>
+      </div>
+      <div className="mt-5 grid grid-cols-2 gap-3">
+        <Button asChild>
+          <Link ref={signInRef} to={paths.signIn}>
+            Sign in
+          </Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to={paths.signUp}>Create account</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

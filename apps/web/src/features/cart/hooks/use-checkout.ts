@@ -1,0 +1,122 @@
+import { formatPHP, type OrderSummary, type PlaceOrderInput } from '@habi/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../../app/paths.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { type CartLine, clearCart, setPrice } from '../../../lib/cart-store.ts';
+import { newId } from '../../../lib/ids.ts';
+import { refreshStoreData } from '../../../lib/query-keys.ts';
+import { currentUserQuery } from '../../../lib/session.ts';
+import { orderPayload, usePlaceOrder } from '../api/place-order.ts';
+
+export const SIGN_IN_FIRST = 'User must log in first.';
+export const NO_ADDRESS = 'Please choose a shipping address for your order.';
+
+interface Attempt {
+  /** The cart and address the key was made for. */
+  signature: string;
+  key: string;
+  /** Sent again unchanged on a retry, delivery dates included, so the server sees the same request. */
+  payload: PlaceOrderInput;
+}
+
+interface CheckoutOptions {
+  lines: readonly CartLine[];
+  summary: OrderSummary | null;
+  address: string;
+  onSignInNeeded(): void;
+  onAddressNeeded(): void;
+}
+
+/**
+ * Placing an order (SPEC §4/§7, DESIGN §4): the shopper's session is checked first; one
+ * Idempotency-Key per checkout attempt is kept across retries of the same cart and address, so
+ * a retry after a lost answer cannot order twice, and a changed cart gets a new key. When the
+ * server refuses stale lines, the cart takes its prices and says which lines changed.
+ */
+export function useCheckout({ lines, summary, address, onSignInNeeded, onAddressNeeded }: CheckoutOptions) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const attempt = useRef<Attempt | null>(null);
+  const busy = useRef(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [lineNotices, setLineNotices] = useState<Record<string, string>>({});
+
+  async function place() {
+    // A ref, not state: a second click in the same frame must not send a second request.
+    if (busy.current || !summary || lines.length === 0) return;
+    busy.current = true;
+    setPending(true);
+    setProblem(undefined);
+    setLineNotices({});
+    const sent = lines;
+    try {
+      const user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+      if (!user) {
+        toast.error(SIGN_IN_FIRST);
+        onSignInNeeded();
+        return;
+      }
+      if (!address) {
+        toast.error(NO_ADDRESS);
+        onAddressNeeded();
+        return;
+      }
+      const signature = JSON.stringify([user._id, address, sent]);
+      if (attempt.current?.signature !== signature) {
+        attempt.current = {
+          signature,
+          key: newId(),
+          payload: orderPayload(user._id, address, sent, summary),
+        };
+      }
+      const { payload, key } = attempt.current;
+      await placeOrder.mutateAsync({ payload, key });
+      attempt.current = null;
+      refreshStoreData(queryClient);
+      await navigate(paths.confirmation);
+      clearCart();
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message);
+      setProblem(message);
+      if (error instanceof ApiError) setLineNotices(takeServerCorrections(error, sent));
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  }
+
+  return { place, pending, problem, lineNotices };
+}
+
+/**
+ * Reads the server's per-line errors (`cart.{n}`, `cart.{n}.price`, ...): a changed price is
+ * taken into the cart at once, so the summary shows what the order will really cost.
+ */
+function takeServerCorrections(error: ApiError, sent: readonly CartLine[]): Record<string, string> {
+  const notices: Record<string, string> = {};
+  for (const [field, value] of Object.entries(error.errors)) {
+    const match = /^cart\.(\d+)(?:\.(\w+))?$/.exec(field);
+    const line = match ? sent[Number(match[1])] : undefined;
+    if (!match || !line) continue;
+    const part = match[2];
+    if (part === 'price') {
+      setPrice(line.cartProductId, value);
+      notices[line.cartProductId] =
+        `The price of this item changed from ${formatPHP(line.price)} to ${formatPHP(value)}. Please review your order.`;
+    } else if (part === undefined) {
+      notices[line.cartProductId] = 'This product is no longer available. Please delete it from your cart.';
+    } else if (part === 'name') {
+      notices[line.cartProductId] =
+        'This product has changed. Please delete it and add it to your cart again.';
+    } else {
+      notices[line.cartProductId] = value;
+    }
+  }
+  return notices;
+}

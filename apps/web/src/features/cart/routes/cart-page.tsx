@@ -1,0 +1,155 @@
+import { type OrderSummary, summarizeOrder } from '@habi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { type CartLine, useCart } from '../../../lib/cart-store.ts';
+import { currentUserQuery } from '../../../lib/session.ts';
+import { AddressBox, type AddressMode } from '../components/address-box.tsx';
+import { CartLineItem } from '../components/cart-line-item.tsx';
+import { OrderSummaryPanel } from '../components/order-summary-panel.tsx';
+import { SignInPrompt } from '../components/sign-in-prompt.tsx';
+import { useCheckout } from '../hooks/use-checkout.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+
+/** SPEC §9 arithmetic; null if a saved line's price cannot be read. */
+function summarize(lines: readonly CartLine[]): OrderSummary | null {
+  try {
+    return summarizeOrder(
+      lines.map((line) => ({ price: line.price, quantity: line.quantity, fee: line.deliveryOption.fee })),
+    );
+  } catch {
+    return null;
+  }
+}
+
+function PageHeading({ count }: { count: number }) {
+  return (
+    <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b border-line pb-6 sm:mb-10">
+      <div>
+        <h1 className="text-3xl font-semibold sm:text-4xl">Shopping Cart</h1>
+        <p className="mt-2 text-sm text-muted">
+          {count === 0 ? 'Nothing here yet.' : `${count} ${count === 1 ? 'item' : 'items'} in your cart`}
+        </p>
+      </div>
+      {count > 0 && (
+        <Link
+          to={paths.products}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent-dark underline-offset-4 hover:underline"
+        >
+          Continue shopping
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2 cart and checkout: the lines, the address box for shoppers and the order summary. */
+export default function CartPage() {
+  const lines = useCart();
+  usePageTitle('Cart');
+  // SPEC §7: the shopper auth check runs on cart load, whatever is cached.
+  const session = useQuery({ ...currentUserQuery, refetchOnMount: 'always' });
+  const user = session.data ?? null;
+  const [mode, setMode] = useState<AddressMode>('summary');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [needsAddress, setNeedsAddress] = useState(false);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const signInLink = useRef<HTMLAnchorElement>(null);
+
+  const addresses = user?.shippingAddress ?? [];
+  // SPEC §4: the first address until the shopper picks another; a deleted pick means none.
+  const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
+  const summary = useMemo(() => summarize(lines), [lines]);
+  const count = summary?.itemCount ?? lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  const checkout = useCheckout({
+    lines,
+    summary,
+    address,
+    onSignInNeeded: () => signInLink.current?.focus(),
+    onAddressNeeded: () => {
+      setNeedsAddress(true);
+      setMode((current) => (current === 'summary' ? 'list' : current));
+    },
+  });
+
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+        <PageHeading count={0} />
+        <div className="rounded-2xl border border-line bg-white">
+          <EmptyState title="Cart is currently empty." className="py-20">
+            <Link
+              to={paths.products}
+              className="inline-flex items-center gap-2 text-base font-semibold text-accent-dark underline underline-offset-4 hover:text-accent"
+            >
+              Browse the collection to add products to your cart.
+              <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+            </Link>
+          </EmptyState>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <PageHeading count={count} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-10">
+        <section aria-labelledby="review-heading" className="min-w-0">
+          <h2
+            id="review-heading"
+            ref={reviewHeading}
+            tabIndex={-1}
+            className="text-2xl font-semibold focus:outline-none"
+          >
+            Review your Cart
+          </h2>
+          <ul className="mt-5 flex flex-col gap-4">
+            {lines.map((line) => (
+              <CartLineItem
+                key={line.cartProductId}
+                line={line}
+                notice={checkout.lineNotices[line.cartProductId]}
+                onRemoved={() => reviewHeading.current?.focus()}
+              />
+            ))}
+          </ul>
+        </section>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          {session.isPending ? (
+            <div role="status" className="h-44 animate-pulse rounded-2xl border border-line bg-white">
+              <span className="sr-only">Loading...</span>
+            </div>
+          ) : user ? (
+            <AddressBox
+              user={user}
+              mode={mode}
+              onModeChange={setMode}
+              selected={address}
+              onSelect={(next) => {
+                setChosen(next);
+                if (next) setNeedsAddress(false);
+              }}
+              needsAddress={needsAddress}
+            />
+          ) : (
+            <SignInPrompt signInRef={signInLink} />
+          )}
+          <OrderSummaryPanel
+            className="lg:sticky lg:top-28"
+            summary={summary}
+            pending={checkout.pending}
+            problem={checkout.problem}
+            onPlaceOrder={() => void checkout.place()}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
