@@ -238,6 +238,7 @@ const ROUTES: Route[] = [
   },
   // product
   { method: 'GET', path: '/api/product/all', expected: everyone(200), build: () => ({}) },
+  { method: 'GET', path: '/api/product/admin-list', expected: adminOnly(200), build: () => ({}) },
   { method: 'GET', path: '/api/product/best', expected: everyone(200), build: () => ({}) },
   {
     method: 'GET',

@@ -40,6 +40,8 @@ interface Case {
   build: () => Promise<Req> | Req;
   /** The exact status (or one of them); any 4xx when absent. */
   status?: number | number[];
+  /** The exact message, where DESIGN or the error handler words it. */
+  message?: string;
 }
 
 const LONG = 'x'.repeat(10_000);
@@ -139,6 +141,24 @@ async function snapshot() {
     state[table] = { rows: await countRows(t, table), digest };
   }
   return state;
+}
+
+interface Operation {
+  parameters?: unknown[];
+  requestBody?: unknown;
+}
+
+/** The operations of the OpenAPI document, labelled `METHOD /api/path/:param`. */
+async function operations() {
+  const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const paths = response.json().paths as Record<string, Record<string, Operation>>;
+  return Object.entries(paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => {
+      const route = path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+      return { method: method.toUpperCase(), label: `${method.toUpperCase()} ${route}`, operation };
+    }),
+  );
 }
 
 function expectClientError(response: LightMyRequestResponse, status?: number | number[]) {
@@ -347,6 +367,12 @@ function jsonCases(route: JsonRoute): Case[] {
   if (!route.bodyOptional) {
     cases.push(
       { name: `${label}: an empty JSON body`, status: 400, build: () => raw('', 'application/json') },
+      {
+        name: `${label}: a JSON body over 1 MB`,
+        status: 413,
+        build: () =>
+          raw(JSON.stringify({ ...route.body(), padding: 'x'.repeat(1024 * 1024) }), 'application/json'),
+      },
       { name: `${label}: an empty object`, status: 400, build: () => request({ body: {} }) },
       { name: `${label}: no body at all`, status: 400, build: () => request({}) },
     );
@@ -514,6 +540,7 @@ function multipartCases(route: MultipartRoute): Case[] {
       {
         name: `${label}: a text file named .png in ${field}`,
         status: 415,
+        message: 'Only png, jpeg, jpg and svg images are accepted',
         build: () =>
           request(route.fields(), [
             ...others(),
@@ -533,6 +560,7 @@ function multipartCases(route: MultipartRoute): Case[] {
       {
         name: `${label}: a file over 5 MB in ${field}`,
         status: 413,
+        message: 'Each image must be at most 5 MB',
         build: () =>
           request(route.fields(), [
             ...others(),
@@ -553,8 +581,28 @@ function multipartCases(route: MultipartRoute): Case[] {
       build: () => request(route.fields(), [...route.files(), ['avatar', png]]),
     },
     {
+      name: `${label}: a field named __proto__`,
+      status: 400,
+      build: () => request([...Object.entries(route.fields()), ['__proto__', '{"admin":true}']]),
+    },
+    {
+      name: `${label}: a text field of 100 KB`,
+      build: () => request({ ...route.fields(), [route.required[0]!]: 'x'.repeat(100 * 1024) }),
+    },
+    {
+      name: `${label}: 25 text fields`,
+      status: 413,
+      message: 'Too many form fields',
+      build: () =>
+        request({
+          ...route.fields(),
+          ...Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}`, 'x'])),
+        }),
+    },
+    {
       name: `${label}: a malformed multipart body`,
       status: 400,
+      message: 'The form could not be read',
       build: () =>
         raw(
           '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nunterminated',
@@ -564,6 +612,7 @@ function multipartCases(route: MultipartRoute): Case[] {
     {
       name: `${label}: a multipart type with no boundary`,
       status: 400,
+      message: 'The form could not be read',
       build: () => raw('name=x', 'multipart/form-data'),
     },
     {
@@ -574,6 +623,7 @@ function multipartCases(route: MultipartRoute): Case[] {
     {
       name: `${label}: a JSON body`,
       status: 415,
+      message: 'Expected a multipart form',
       build: () => raw(JSON.stringify(route.fields()), 'application/json'),
     },
     { name: `${label}: an XML content-type`, status: 415, build: () => raw('<a>1</a>', 'application/xml') },
@@ -658,6 +708,7 @@ const otherCases = (): Case[] => {
   const listQueries: [string, Who][] = [
     ['/api/users/all', 'admin'],
     ['/api/orders/all', 'admin'],
+    ['/api/product/admin-list', 'admin'],
   ];
   for (const [url, who] of listQueries) {
     for (const query of [
@@ -698,16 +749,17 @@ const otherCases = (): Case[] => {
     });
   }
 
-  const idRoutes: [Method, (id: string) => string, Who][] = [
-    ['GET', (id) => `/api/product/${id}`, 'anonymous'],
-    ['GET', (id) => `/api/orders/${id}`, 'admin'],
-    ['GET', (id) => `/api/orders/user/${id}`, 'customer'],
-    ['PATCH', (id) => `/api/orders/checkAndUpdateOrder/${id}`, 'admin'],
+  const idRoutes: [Method, string, Who][] = [
+    ['GET', '/api/product/:id', 'anonymous'],
+    ['GET', '/api/orders/:id', 'admin'],
+    ['GET', '/api/orders/user/:userId', 'customer'],
+    ['PATCH', '/api/orders/checkAndUpdateOrder/:id', 'admin'],
   ];
-  for (const [method, url, who] of idRoutes) {
+  for (const [method, path, who] of idRoutes) {
+    const url = (id: string) => path.replace(/:\w+$/, id);
     for (const id of BAD_IDS) {
       cases.push({
-        name: `${method} ${url(':id')}: the id ${JSON.stringify(id)}`,
+        name: `${method} ${path}: the id ${JSON.stringify(id)}`,
         status: 400,
         build: () => ({ method, url: url(encodeURIComponent(id)), cookie: cookieOf(who) }),
       });
@@ -1049,6 +1101,7 @@ const otherCases = (): Case[] => {
     {
       name: 'POST /api/product/add: 11 variation files besides the main image',
       status: 413,
+      message: 'Too many files',
       build: async () => ({
         ...(await multipart(
           {
@@ -1199,19 +1252,21 @@ describe('bad input', () => {
       ...(request.cookie ? { cookie: request.cookie } : {}),
     });
     expectClientError(response, badCase.status);
+    if (badCase.message) expect(response.json().message).toBe(badCase.message);
     expect(await snapshot()).toEqual(before);
   });
 
-  it('covers every route of the OpenAPI document that takes a body', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
-    const unsafe = Object.entries(response.json().paths as Record<string, Record<string, unknown>>).flatMap(
-      ([path, operations]) =>
-        Object.keys(operations)
-          .filter((method) => method !== 'get')
-          .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+  it('has cases for every operation of the OpenAPI document that takes input', async () => {
+    const takingInput = (await operations())
+      .filter(
+        ({ operation }) => operation.requestBody !== undefined || (operation.parameters ?? []).length > 0,
+      )
+      .map(({ label }) => label);
+    expect(takingInput.length).toBeGreaterThan(15);
+    const uncovered = takingInput.filter(
+      (label) => !CASES.some((c) => c.name.startsWith(`${label}:`) || c.name.startsWith(`${label}?`)),
     );
-    const covered = UNSAFE.map((route) => `${route.method} ${route.path}`);
-    expect([...covered].sort()).toEqual([...unsafe].sort());
+    expect(uncovered).toEqual([]);
     for (const route of [...JSON_ROUTES, ...MULTIPART_ROUTES]) {
       const label = `${route.method} ${route.path}: `;
       expect(CASES.filter((c) => c.name.startsWith(label)).length, label).toBeGreaterThan(10);
@@ -1220,6 +1275,11 @@ describe('bad input', () => {
 });
 
 describe('cross-site requests', () => {
+  it('covers every unsafe operation of the OpenAPI document', async () => {
+    const unsafe = (await operations()).filter(({ method }) => method !== 'GET').map(({ label }) => label);
+    expect(UNSAFE.map((route) => `${route.method} ${route.path}`).sort()).toEqual(unsafe.sort());
+  });
+
   it.each(CSRF_CASES)('%s %s with %s -> 403', async (_method, _path, _how, headers, route) => {
     const request = await route.build();
     const before = await snapshot();
