@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { StorefrontLayout } from '../components/layout/storefront-layout.tsx';
+import { Loading } from '../components/ui/spinner.tsx';
 
 /** A lazily loaded route module: its default export is the page. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -7,7 +8,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 });
 
 // Every page is its own chunk; the back office is never downloaded by shoppers (DESIGN §1).
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     Component: StorefrontLayout,
     children: [
@@ -39,5 +40,12 @@ export const routes: RouteObject[] = [
   { path: 'admin/*', ...page(() => import('../features/admin/routes/admin-app.tsx')) },
   { path: '*', ...page(() => import('../features/misc/routes/not-found-page.tsx')) },
 ];
+
+/** Shown while the first page's code loads. */
+function FirstLoad() {
+  return <Loading className="min-h-dvh" />;
+}
+
+export const routes: RouteObject[] = [{ HydrateFallback: FirstLoad, children: pages }];
 
 export const router = createBrowserRouter(routes);

@@ -1,0 +1,125 @@
+import { ImageUp } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { type FileRejection, useDropzone } from 'react-dropzone';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+/** SPEC §9: png, jpeg, jpg and svg; the server takes at most 5 MB (DESIGN §5). */
+const ACCEPT = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpeg', '.jpg'],
+  'image/svg+xml': ['.svg'],
+};
+const MAX_BYTES = 5 * 1024 * 1024;
+const WRONG_TYPE = 'Please choose a PNG, JPEG, JPG or SVG image.';
+const TOO_LARGE = 'The image must be 5 MB or smaller.';
+
+interface AvatarPickerProps {
+  /** The picture the shopper has now. */
+  currentUrl: string;
+  file: File | null;
+  onFileChange(file: File): void;
+  /** A message from the server about the picture. */
+  error?: string;
+  disabled?: boolean;
+}
+
+/**
+ * SPEC §2's avatar picker: drop or choose an image (the first file counts), see it before
+ * saving. The drop zone is a button, so Enter or Space opens the file chooser.
+ */
+export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }: AvatarPickerProps) {
+  const [rejection, setRejection] = useState<string>();
+  const preview = usePreviewUrl(file);
+  const labelId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
+    // With several files react-dropzone refuses them all as too many; the first one counts.
+    const [first] = accepted;
+    const firstRejected = rejected[0];
+    if (first) {
+      setRejection(undefined);
+      onFileChange(first);
+    } else if (firstRejected) {
+      const codes = firstRejected.errors.map((e) => e.code);
+      if (codes.every((code) => code === 'too-many-files')) {
+        setRejection(undefined);
+        onFileChange(firstRejected.file);
+      } else {
+        setRejection(codes.includes('file-too-large') ? TOO_LARGE : WRONG_TYPE);
+      }
+    }
+  };
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: ACCEPT,
+    maxSize: MAX_BYTES,
+    multiple: false,
+    disabled,
+    onDrop,
+  });
+  const message = rejection ?? error;
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={labelId} className="text-sm font-semibold text-ink">
+        Profile picture
+      </span>
+      <div
+        {...getRootProps({
+          role: 'button',
+          'aria-labelledby': labelId,
+          'aria-describedby': [hintId, message ? errorId : ''].filter(Boolean).join(' '),
+          'aria-invalid': message ? true : undefined,
+        })}
+        className={cn(
+          'flex cursor-pointer items-center gap-4 sm:gap-5 rounded-2xl border-2 border-dashed border-line bg-paper p-4 transition-colors hover:border-ink/40 sm:p-5',
+          isDragActive && 'border-accent bg-sand',
+          message && 'border-danger/60',
+          disabled && 'cursor-not-allowed opacity-60',
+        )}
+      >
+        <Avatar
+          src={preview ?? currentUrl}
+          alt={preview ? 'New profile picture preview' : 'Current profile picture'}
+          className="size-16 sm:size-20"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-2 font-semibold text-ink">
+            <ImageUp aria-hidden="true" className="size-4 shrink-0" />
+            {isDragActive ? 'Drop the image here' : file ? 'Change picture' : 'Upload a new picture'}
+          </p>
+          <p id={hintId} className="mt-1 text-sm text-muted">
+            {file ? (
+              <span className="block truncate">{file.name}</span>
+            ) : (
+              'Drag an image here or click to choose.'
+            )}
+            <span className="block text-xs">PNG, JPEG, JPG or SVG, up to 5 MB.</span>
+          </p>
+        </div>
+      </div>
+      {/* Beside the drop zone, not in it: a control inside a button is nested interaction. */}
+      <input {...getInputProps()} />
+      <FieldError id={errorId} message={message} icon />
+    </div>
+  );
+}
+
+/** An object URL for the chosen file, released when it changes. */
+function usePreviewUrl(file: File | null) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}

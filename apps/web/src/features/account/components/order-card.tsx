@@ -1,0 +1,128 @@
+import { formatPHP, type Order, type OrderedProduct } from '@habi/shared';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { OrderStatusDot } from './order-status.tsx';
+import { OrderedProductCard } from './ordered-product.tsx';
+
+const placedFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A short, readable order reference from its id. */
+export function orderReference(order: Order) {
+  return `#${order._id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+function OrderHeader({ order, detail }: { order: Order; detail: string }) {
+  return (
+    <header className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+      <div className="min-w-0">
+        <h3 className="font-sans text-base font-bold tracking-normal">
+          <span className="sr-only">Order </span>
+          {orderReference(order)}
+        </h3>
+        <p className="mt-0.5 text-xs text-muted">{detail}</p>
+      </div>
+      <OrderStatusDot status={order.status} className="mt-0.5" />
+    </header>
+  );
+}
+
+/** SPEC §2: a 20rem order card with a carousel of its products (arrows only for more than one). */
+export function OrderCard({ order }: { order: Order }) {
+  const count = order.products.reduce((sum, line) => sum + line.quantity, 0);
+  const placed = placedFormat.format(new Date(order.createdAt));
+  return (
+    <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+      <OrderHeader order={order} detail={`Placed ${placed} · ${count} item${count === 1 ? '' : 's'}`} />
+      <ProductCarousel label={`Products in order ${orderReference(order)}`} products={order.products} />
+      <footer className="mt-auto flex items-center justify-between border-t border-line px-5 py-4 text-sm">
+        <span className="text-muted">Total</span>
+        <span className="font-bold tabular-nums">{formatPHP(order.totalFee)}</span>
+      </footer>
+    </li>
+  );
+}
+
+/** A status tab's card: one ordered line, with the order it belongs to. */
+export function OrderLineCard({ order, product }: { order: Order; product: OrderedProduct }) {
+  const placed = placedFormat.format(new Date(order.createdAt));
+  return (
+    <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+      <OrderHeader order={order} detail={`Placed ${placed}`} />
+      <div className="p-5">
+        <OrderedProductCard product={product} />
+      </div>
+    </li>
+  );
+}
+
+function ProductCarousel({ label, products }: { label: string; products: OrderedProduct[] }) {
+  const several = products.length > 1;
+  const [viewportRef, api] = useEmblaCarousel({ align: 'start', active: several });
+  const [selected, setSelected] = useState(0);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(several);
+
+  const sync = useCallback(() => {
+    if (!api) return;
+    setSelected(api.selectedScrollSnap());
+    setCanPrev(api.canScrollPrev());
+    setCanNext(api.canScrollNext());
+  }, [api]);
+
+  useEffect(() => {
+    if (!api) return;
+    sync();
+    api.on('select', sync).on('reInit', sync);
+    return () => {
+      api.off('select', sync).off('reInit', sync);
+    };
+  }, [api, sync]);
+
+  return (
+    <section aria-roledescription="carousel" aria-label={label} className="px-5 pt-5 pb-4">
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="flex items-start">
+          {products.map((product, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern marks slides as groups.
+            <div
+              key={product._id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${products.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-full pr-px"
+            >
+              <OrderedProductCard product={product} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {several && (
+        <div className="mt-4 flex items-center justify-between">
+          <button
+            type="button"
+            aria-label="Previous product"
+            disabled={!canPrev}
+            onClick={() => api?.scrollPrev()}
+            className="grid size-10 place-items-center rounded-full border border-line bg-white text-ink transition-colors hover:bg-sand disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-white"
+          >
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </button>
+          <p className="text-sm text-muted tabular-nums" aria-live="polite">
+            <span className="sr-only">Product </span>
+            {selected + 1} / {products.length}
+          </p>
+          <button
+            type="button"
+            aria-label="Next product"
+            disabled={!canNext}
+            onClick={() => api?.scrollNext()}
+            className="grid size-10 place-items-center rounded-full border border-line bg-white text-ink transition-colors hover:bg-sand disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-white"
+          >
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { ProfileSchema, type User } from '@habi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { currentUserQuery, useAuth } from '../../../lib/session.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { AvatarPicker } from '../components/avatar-picker.tsx';
+
+const FIELDS = ['name', 'email', 'contactNumber'] as const;
+
+/** /user/update_profile?uid= (SPEC §2 Update Profile): only the signed-in shopper's own. */
+export default function UpdateProfilePage() {
+  const { user, isLoading } = useAuth();
+  const [params] = useSearchParams();
+  if (isLoading) return <Loading className="min-h-[36rem]" />;
+  if (!user) return <Navigate to={paths.signIn} replace />;
+  if (params.get('uid') !== user.id) return <Navigate to={paths.updateProfile(user.id)} replace />;
+  return <UpdateProfile user={user} />;
+}
+
+/** Back where the shopper came from, or to the account when the page was opened directly. */
+function useGoBack() {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(paths.user);
+  };
+}
+
+function UpdateProfile({ user }: { user: User }) {
+  const goBack = useGoBack();
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">
+      <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3 mb-4">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back
+      </Button>
+      <section
+        aria-labelledby="update-profile-title"
+        className="rounded-2xl border border-line bg-white p-6 shadow-[0_24px_60px_-32px_rgba(31,27,22,0.35)] sm:p-10"
+      >
+        <header className="mb-8">
+          <h1 id="update-profile-title" className="text-4xl font-semibold">
+            Update Profile
+          </h1>
+          <p className="mt-2 text-muted">Keep your details current for smooth deliveries.</p>
+        </header>
+        <ProfileForm user={user} onCancel={goBack} />
+      </section>
+    </div>
+  );
+}
+
+function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ProfileSchema),
+    defaultValues: { name: user.name, email: user.email, contactNumber: user.contactNumber },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync({ id: user.id, ...values, file });
+      // Shown at once on /user; the refresh (SPEC §7) then confirms it from the server.
+      queryClient.setQueryData(currentUserQuery.queryKey, (current) =>
+        current
+          ? {
+              ...current,
+              name: updated.name,
+              email: updated.email,
+              contactNumber: updated.contactNumber,
+              imageUrl: updated.imageUrl,
+            }
+          : current,
+      );
+    } catch (error) {
+      console.warn('Profile update failed', error);
+      const fieldErrors = error instanceof ApiError ? error.errors : {};
+      let shown = false;
+      for (const field of FIELDS) {
+        const message = fieldErrors[field];
+        if (message) {
+          setError(field, { message }, { shouldFocus: !shown });
+          shown = true;
+        }
+      }
+      if (fieldErrors.imageUrl) {
+        setFileError(fieldErrors.imageUrl);
+        shown = true;
+      }
+      // A failure with no field to point at still needs telling, or Save seems to do nothing.
+      if (!shown) toast.error(errorMessage(error));
+      return;
+    }
+    toast.success('User update successfully');
+    await navigate(paths.user);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <AvatarPicker
+        currentUrl={user.imageUrl}
+        file={file}
+        onFileChange={(next) => {
+          setFile(next);
+          setFileError(undefined);
+        }}
+        error={fileError}
+        disabled={isSubmitting}
+      />
+      <Field label="Name" error={errors.name?.message} icon>
+        {({ id, describedBy, invalid }) => (
+          <Input
+            id={id}
+            autoComplete="name"
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...register('name')}
+          />
+        )}
+      </Field>
+      <Field label="Email" error={errors.email?.message} icon>
+        {({ id, describedBy, invalid }) => (
+          <Input
+            id={id}
+            type="email"
+            autoComplete="email"
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...register('email')}
+          />
+        )}
+      </Field>
+      <Field label="Contact Number" error={errors.contactNumber?.message} icon>
+        {({ id, describedBy, invalid }) => (
+          <Controller
+            control={control}
+            name="contactNumber"
+            render={({ field }) => (
+              <PhoneInput
+                id={id}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                invalid={invalid}
+                describedBy={describedBy}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onCancel} className="sm:min-w-32">
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-32">
+          {isSubmitting ? (
+            <>
+              <Spinner />
+              Loading...
+            </>
+          ) : (
+            'Save'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,332 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deliveryDateLabel, type Order, type Product, summarizeOrder, toDecimal } from '@habi/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, screenshotBoth, signUpViaApi, test } from '../fixtures.ts';
+import { E2E_ADMIN } from '../playwright.config.ts';
+
+/** Both widths, from the top of the page (a sticky header would otherwise sit mid-shot). */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotBoth(page, name);
+}
+
+/** A 1x1 PNG, written to a temp file for the avatar picker. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+function tempFile(name: string, bytes: Buffer) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'habi-upload-')), name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+interface Line {
+  product: Product;
+  quantity: number;
+  fee: 0 | 50 | 100;
+}
+
+/** Places an order through the API as the shopper whose session `request` holds. */
+async function placeOrder(request: APIRequestContext, baseURL: string, userId: string, lines: Line[]) {
+  const cart = lines.map(({ product, quantity, fee }) => {
+    const variation = product.variations[0];
+    return {
+      id: product._id,
+      name: variation?.name ?? product.name,
+      imageUrl: variation?.imageUrl ?? product.imageUrl,
+      price: product.price,
+      size: product.size[0] ?? '',
+      quantity,
+      deliveryOption: { fee },
+    };
+  });
+  const total = toDecimal(
+    summarizeOrder(lines.map(({ product, quantity, fee }) => ({ price: product.price, quantity, fee })))
+      .total,
+  );
+  const response = await request.post('/api/orders/placed-order', {
+    data: { userId, total, address: '12 Mabini St, Makati City 1200', cart },
+    headers: {
+      origin: baseURL,
+      'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+async function catalogue(request: APIRequestContext, count: number): Promise<Product[]> {
+  const list = (await (await request.get(`/api/product/all?limit=${count}`)).json()) as { _id: string }[];
+  return Promise.all(
+    list.map(async ({ _id }) => (await (await request.get(`/api/product/${_id}`)).json()) as Product),
+  );
+}
+
+test.describe('visitors', () => {
+  test('/user and /user/update_profile redirect to /sign-in', async ({ page }) => {
+    await page.goto('/user');
+    await expect(page).toHaveURL('/sign-in');
+    await page.goto('/user/to-pay_products');
+    await expect(page).toHaveURL('/sign-in');
+    await page.goto('/user/update_profile?uid=00000000-0000-4000-8000-000000000000');
+    await expect(page).toHaveURL('/sign-in');
+  });
+});
+
+test('a new shopper sees the profile, the tabs and "You don\'t have any order yet."', async ({
+  page,
+  baseURL,
+}) => {
+  const shopper = await signUpViaApi(page.request, baseURL!);
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { level: 1, name: shopper.name })).toBeVisible();
+  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(page.getByText('+63 917 123 4567')).toBeVisible();
+  await expect(page.getByRole('img', { name: `${shopper.name}'s profile picture` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
+    'href',
+    `/user/update_profile?uid=${shopper.id}`,
+  );
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  const tabs = page.getByRole('navigation', { name: 'Order status' });
+  await expect(tabs.getByRole('link')).toHaveText([
+    'All Orders',
+    'To Pay',
+    'To Receive',
+    'Delivered',
+    'Cancelled',
+  ]);
+  await expect(tabs.getByRole('link', { name: 'All Orders' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText("You don't have any order yet.")).toBeVisible();
+  await expect(page.getByText('Start exploring our collections and great deals for you.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Collections' })).toHaveAttribute('href', '/products');
+  await expectAccessible(page);
+  await shoot(page, 'account-no-orders');
+
+  for (const [name, url] of [
+    ['To Pay', '/user/to-pay_products'],
+    ['To Receive', '/user/to-receive_products'],
+    ['Delivered', '/user/delivered_products'],
+    ['Cancelled', '/user/cancelled_products'],
+  ] as const) {
+    await tabs.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(url);
+    await expect(tabs.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'All Orders' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText("You don't have any order yet.")).toBeVisible();
+  }
+
+  // Deep links survive a reload.
+  await page.goto('/user/delivered_products');
+  await page.reload();
+  await expect(tabs.getByRole('link', { name: 'Delivered' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: shopper.name })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Browse Collections' }).click();
+  await expect(page).toHaveURL('/products');
+});
+
+test('orders show by tab: grouped under All Orders, flattened per status', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const shopper = await signUpViaApi(page.request, baseURL!);
+  const [first, second, third] = await catalogue(page.request, 3);
+  const big = await placeOrder(page.request, baseURL!, shopper.id, [
+    { product: first!, quantity: 2, fee: 0 },
+    { product: second!, quantity: 1, fee: 50 },
+  ]);
+  const small = await placeOrder(page.request, baseURL!, shopper.id, [
+    { product: third!, quantity: 1, fee: 100 },
+  ]);
+
+  await page.goto('/user');
+  const cards = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('region') });
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText('Order status', { exact: true })).toBeVisible();
+  // Newest first: the one-product order has no carousel arrows; the two-product one has them.
+  const smallCard = cards.nth(0);
+  const bigCard = cards.nth(1);
+  await expect(smallCard.getByRole('button', { name: 'Next product' })).toHaveCount(0);
+  await expect(smallCard.getByRole('button', { name: 'Previous product' })).toHaveCount(0);
+  await expect(bigCard.getByRole('button', { name: 'Previous product' })).toBeDisabled();
+  await expect(bigCard.getByText('Pending')).toBeVisible();
+  await expect(bigCard.getByText('To Pay').first()).toBeVisible();
+
+  // Show more... reveals size, ETA and the shipping fee (FREE for 0).
+  const firstLine = big.products[0]!;
+  const toggle = bigCard.getByRole('button', { name: 'Show more...' }).first();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  const less = bigCard.getByRole('button', { name: 'Show less' });
+  await expect(less).toHaveAttribute('aria-expanded', 'true');
+  await expect(bigCard.getByText(deliveryDateLabel(firstLine.deliveryOption.date))).toBeVisible();
+  await expect(bigCard.getByText('FREE', { exact: true })).toBeVisible();
+  if (firstLine.size) await expect(bigCard.getByText(firstLine.size, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'account-orders');
+  await less.click();
+  await expect(bigCard.getByRole('button', { name: 'Show more...' }).first()).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+
+  await bigCard.getByRole('button', { name: 'Next product' }).click();
+  await expect(bigCard.getByRole('button', { name: 'Previous product' })).toBeEnabled();
+  await expect(bigCard.getByRole('button', { name: 'Next product' })).toBeDisabled();
+  const secondToggle = bigCard
+    .getByRole('group', { name: '2 of 2' })
+    .getByRole('button', { name: 'Show more...' });
+  await secondToggle.click();
+  await expect(bigCard.getByRole('group', { name: '2 of 2' }).getByText('₱50.00')).toBeVisible();
+
+  // To Pay lists every line of both orders, flattened.
+  const tabs = page.getByRole('navigation', { name: 'Order status' });
+  await tabs.getByRole('link', { name: 'To Pay' }).click();
+  await expect(page).toHaveURL('/user/to-pay_products');
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(3);
+  await expect(page.getByText(small.products[0]!.name)).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'account-to-pay');
+
+  await tabs.getByRole('link', { name: 'Delivered' }).click();
+  await expect(page.getByText('Your list is currently empty.')).toBeVisible();
+  await expect(page.getByText('Start exploring our collections and great deals for you.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Collections' })).toBeVisible();
+  await shoot(page, 'account-tab-empty');
+
+  // An admin marks the one-line order delivered: it moves tabs and its order turns completed.
+  const adminSignIn = await request.post('/api/admin/sign-in', {
+    data: E2E_ADMIN,
+    headers: { origin: baseURL! },
+  });
+  expect(adminSignIn.ok(), await adminSignIn.text()).toBe(true);
+  const update = await request.patch(`/api/orders/statusUpdate/${small._id}`, {
+    data: { updatedStatus: ['delivered'] },
+    headers: { origin: baseURL! },
+  });
+  expect(update.ok(), await update.text()).toBe(true);
+
+  await page.reload();
+  await expect(tabs.getByRole('link', { name: 'Delivered' })).toHaveAttribute('aria-current', 'page');
+  const delivered = page.getByRole('main').getByRole('article');
+  await expect(delivered).toHaveCount(1);
+  await expect(page.getByText(small.products[0]!.name)).toBeVisible();
+  await expect(page.getByText('Completed', { exact: true }).last()).toBeVisible();
+  await tabs.getByRole('link', { name: 'To Pay' }).click();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(2);
+  await tabs.getByRole('link', { name: 'Cancelled' }).click();
+  await expect(page.getByText('Your list is currently empty.')).toBeVisible();
+});
+
+test.describe('update profile', () => {
+  test('validates, refuses other file types, uploads an avatar and shows the new name', async ({
+    page,
+    baseURL,
+  }) => {
+    const shopper = await signUpViaApi(page.request, baseURL!);
+    await page.goto('/user');
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await expect(page).toHaveURL(`/user/update_profile?uid=${shopper.id}`);
+    await expect(page.getByRole('heading', { name: 'Update Profile' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(shopper.name);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+    await expect(page.getByLabel('Contact Number')).toHaveValue('+63 917 123 4567');
+    await expectAccessible(page);
+    await shoot(page, 'update-profile');
+
+    await page.getByLabel('Name', { exact: true }).fill('M');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Contact Number').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Too short!')).toBeVisible();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Invalid phone number')).toBeVisible();
+
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles(tempFile('notes.txt', Buffer.from('not an image')));
+    await expect(page.getByText('Please choose a PNG, JPEG, JPG or SVG image.')).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'update-profile-errors');
+
+    await fileInput.setInputFiles(tempFile('avatar.png', Buffer.from(PNG_1PX, 'base64')));
+    await expect(page.getByText('Please choose a PNG, JPEG, JPG or SVG image.')).toBeHidden();
+    await expect(page.getByRole('img', { name: 'New profile picture preview' })).toBeVisible();
+    await expect(page.getByText('avatar.png')).toBeVisible();
+    await shoot(page, 'update-profile-preview');
+
+    await page.getByLabel('Name', { exact: true }).fill('Maria Clara');
+    await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+    await page.getByLabel('Contact Number').pressSequentially('9181112222');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User update successfully')).toBeVisible();
+    await expect(page).toHaveURL('/user');
+    await expect(page.getByRole('heading', { level: 1, name: 'Maria Clara' })).toBeVisible();
+    await expect(page.getByText('+63 918 111 2222')).toBeVisible();
+    await expect(page.getByRole('img', { name: "Maria Clara's profile picture" })).toHaveAttribute(
+      'src',
+      /^\/uploads\//,
+    );
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Maria Clara' })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'account-with-avatar');
+  });
+
+  test('Save reads Loading... while pending; a taken email shows under the field', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const other = await signUpViaApi(request, baseURL!);
+    const shopper = await signUpViaApi(page.request, baseURL!);
+    await page.goto(`/user/update_profile?uid=${shopper.id}`);
+    await page.route('**/api/users/*', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.getByLabel('Email', { exact: true }).fill(other.email);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    await expect(page.locator('form').getByText('This email is already registered')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(`/user/update_profile?uid=${shopper.id}`);
+  });
+
+  test("another shopper's uid leads to one's own profile; Cancel goes back", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const other = await signUpViaApi(request, baseURL!);
+    const shopper = await signUpViaApi(page.request, baseURL!);
+    await page.goto('/user');
+    await page.goto(`/user/update_profile?uid=${other.id}`);
+    await expect(page).toHaveURL(`/user/update_profile?uid=${shopper.id}`);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/user');
+
+    // Opened directly, Back has no page to return to and goes to the account.
+    await page.goto(`/user/update_profile?uid=${shopper.id}`);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL('/user');
+  });
+});
+
+test('logout goes home, and /user then redirects to /sign-in', async ({ page, baseURL }) => {
+  await signUpViaApi(page.request, baseURL!);
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/user');
+  await expect(page).toHaveURL('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
