@@ -127,7 +127,8 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
         ? products.price
         : products.createdAt;
   // A chosen column sorts ascending unless told otherwise; the default is newest first.
-  const direction = (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const direction =
+    (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const rows = await db
     .select()
     .from(products)

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+
+/** SPEC §2: the 404 page, for any unknown path of the storefront or the back office. */
+export function NotFound() {
+  return (
+    <main className="grid min-h-dvh place-items-center bg-paper px-6 text-center">
+      <div className="flex max-w-md flex-col items-center gap-4">
+        <p className="font-display text-8xl font-semibold text-accent">404</p>
+        <h1 className="text-4xl font-semibold">Not Found!</h1>
+        <p className="text-lg text-muted">I think you went to non-existing page.</p>
+        <Link
+          to={paths.home}
+          className="mt-4 inline-flex h-12 items-center rounded-full bg-ink px-7 font-semibold text-paper hover:bg-ink-soft"
+        >
+          Go to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

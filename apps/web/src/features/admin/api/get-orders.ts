@@ -1,0 +1,23 @@
+import type { Order } from '@habi/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { getListPage, type ListParams } from './list.ts';
+
+export type OrderSort = 'user' | 'total' | 'createdAt';
+export type OrderParams = ListParams<OrderSort>;
+
+/** `GET /orders/all`: the orders table, paged, sorted and searched by customer on the server. */
+export function getOrders(params: OrderParams, signal?: AbortSignal) {
+  return getListPage<Order, OrderSort>('/orders/all', params, signal);
+}
+
+export const ordersQueryOptions = (params: OrderParams) =>
+  queryOptions({
+    queryKey: queryKeys.orders.list(params),
+    queryFn: ({ signal }) => getOrders(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrders(params: OrderParams) {
+  return useQuery(ordersQueryOptions(params));
+}

@@ -1,0 +1,356 @@
+import { CreateProductFormSchema, LIMITS } from '@habi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAddProduct } from '../api/add-product.ts';
+import { FormActions, FormSection, UploadProgress } from '../components/form-bits.tsx';
+import { MainImageDrop, VariationImagesDrop } from '../components/image-drop.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { PriceInput } from '../components/price-input.tsx';
+import {
+  CATEGORY_OPTIONS,
+  type CategoryOption,
+  SIZE_OPTIONS,
+  type SizeOption,
+  SUBCATEGORY_OPTIONS,
+  type SubCategoryOption,
+} from '../components/product-options.ts';
+import { useGoBack } from '../hooks/use-go-back.ts';
+
+/**
+ * SPEC §3/§5's create form (name, desc, price with their exact messages) plus what travels
+ * beside it: the images, the three selects and one variation name per variation image.
+ */
+const AddProductFormSchema = CreateProductFormSchema.extend({
+  image: z.custom<File | null>().refine((file) => file instanceof File, { message: 'Add a product image' }),
+  variationImages: z.array(z.custom<File>()).max(LIMITS.variationsMax),
+  size: z.custom<SizeOption | null>(),
+  category: z.custom<CategoryOption | null>(),
+  subCategory: z.custom<SubCategoryOption | null>(),
+  variationNames: z.array(z.object({ value: z.string().trim().min(1, { message: 'Required' }) })),
+}).superRefine((values, ctx) => {
+  const message = countMismatch(values.variationImages.length, values.variationNames.length);
+  if (message) ctx.addIssue({ code: 'custom', path: ['variationNames'], message });
+});
+
+/** SPEC §2: as many variation names as variation images. */
+function countMismatch(images: number, names: number): string | undefined {
+  if (images === names) return undefined;
+  return `Give one name per variation image: ${images} image${images === 1 ? '' : 's'}, ${names} name${names === 1 ? '' : 's'}.`;
+}
+type AddProductFormInput = z.input<typeof AddProductFormSchema>;
+type AddProductFormOutput = z.output<typeof AddProductFormSchema>;
+
+/** SPEC §2 Add Product. */
+export default function AddProductPage() {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.admin.home);
+  const [progress, setProgress] = useState(0);
+  const addProduct = useAddProduct(setProgress);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<AddProductFormInput, unknown, AddProductFormOutput>({
+    resolver: zodResolver(AddProductFormSchema),
+    defaultValues: {
+      name: '',
+      desc: '',
+      price: '',
+      image: null,
+      variationImages: [],
+      size: null,
+      category: null,
+      subCategory: null,
+      variationNames: [],
+    },
+  });
+  const names = useFieldArray({ control, name: 'variationNames' });
+  const imageCount = watch('variationImages').length;
+  const descLength = watch('desc').length;
+  // Worked out from the live counts once a submit was tried: the resolver re-checks only the
+  // field that changed, so an error stored for the names would go stale as images change.
+  const namesError = isSubmitted ? countMismatch(imageCount, names.fields.length) : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProgress(0);
+    try {
+      const { message } = await addProduct.mutateAsync({
+        image: values.image!,
+        variationImages: values.variationImages,
+        name: values.name,
+        description: values.desc,
+        priceText: values.price,
+        size: values.size,
+        category: values.category,
+        subCategory: values.subCategory,
+        variationsName: values.variationNames.map((n) => n.value),
+      });
+      toast.success(message);
+      void navigate(paths.admin.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title="Add Product" description="A new product for the storefront, with its variations." />
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <div className="flex flex-col gap-6">
+            <FormSection
+              title="Main image"
+              description="The picture shown on cards and first on the product page."
+            >
+              <Controller
+                control={control}
+                name="image"
+                render={({ field }) => (
+                  <MainImageDrop
+                    file={field.value ?? null}
+                    onChange={field.onChange}
+                    error={errors.image?.message}
+                    errorId="main-image-error"
+                  />
+                )}
+              />
+            </FormSection>
+            <FormSection
+              title="Variation images"
+              description="One picture per colour or variation, in order."
+            >
+              <Controller
+                control={control}
+                name="variationImages"
+                render={({ field }) => (
+                  <VariationImagesDrop
+                    files={field.value}
+                    onChange={field.onChange}
+                    max={LIMITS.variationsMax}
+                    error={errors.variationImages?.message}
+                  />
+                )}
+              />
+            </FormSection>
+          </div>
+          <div className="flex flex-col gap-6">
+            <FormSection title="Details">
+              <div className="flex flex-col gap-4">
+                <Field label="Product name: Color/Variation" error={errors.name?.message}>
+                  {({ id, describedBy, invalid }) => (
+                    <Input
+                      id={id}
+                      placeholder="Men T-shirt Blue"
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid || undefined}
+                      {...register('name')}
+                    />
+                  )}
+                </Field>
+                <Field label="Description" error={errors.desc?.message}>
+                  {({ id, describedBy, invalid }) => (
+                    <div className="relative">
+                      <Textarea
+                        id={id}
+                        rows={5}
+                        placeholder="Fabric, fit and care of the product"
+                        aria-describedby={describedBy}
+                        aria-invalid={invalid || undefined}
+                        {...register('desc')}
+                      />
+                      <span
+                        aria-hidden="true"
+                        className={`absolute right-3 bottom-2 text-xs tabular-nums ${descLength > LIMITS.descriptionMax ? 'text-danger' : 'text-muted'}`}
+                      >
+                        {descLength}/{LIMITS.descriptionMax}
+                      </span>
+                    </div>
+                  )}
+                </Field>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Price" error={errors.price?.message}>
+                    {({ id, describedBy, invalid }) => (
+                      <Controller
+                        control={control}
+                        name="price"
+                        render={({ field }) => (
+                          <PriceInput
+                            id={id}
+                            name={field.name}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            invalid={invalid}
+                            describedBy={describedBy}
+                          />
+                        )}
+                      />
+                    )}
+                  </Field>
+                  <Field label="Size">
+                    {({ id }) => (
+                      <Controller
+                        control={control}
+                        name="size"
+                        render={({ field }) => (
+                          <Select<SizeOption>
+                            inputId={id}
+                            name={field.name}
+                            options={SIZE_OPTIONS}
+                            value={field.value ?? null}
+                            onChange={(option) => field.onChange(option ?? null)}
+                            onBlur={field.onBlur}
+                            getOptionValue={(option) => option.label}
+                            formatOptionLabel={(option, meta) =>
+                              meta.context === 'menu' && option.value.length > 0 ? (
+                                <span>
+                                  {option.label}{' '}
+                                  <span className="text-xs opacity-70">
+                                    ({option.value[0]} – {option.value[option.value.length - 1]})
+                                  </span>
+                                </span>
+                              ) : (
+                                option.label
+                              )
+                            }
+                            isClearable
+                            placeholder="Select size..."
+                          />
+                        )}
+                      />
+                    )}
+                  </Field>
+                  <Field label="Category">
+                    {({ id }) => (
+                      <Controller
+                        control={control}
+                        name="category"
+                        render={({ field }) => (
+                          <Select<CategoryOption>
+                            inputId={id}
+                            name={field.name}
+                            options={CATEGORY_OPTIONS}
+                            value={field.value ?? null}
+                            onChange={(option) => field.onChange(option ?? null)}
+                            onBlur={field.onBlur}
+                            isClearable
+                            placeholder="Select category..."
+                          />
+                        )}
+                      />
+                    )}
+                  </Field>
+                  <Field label="Subcategory">
+                    {({ id }) => (
+                      <Controller
+                        control={control}
+                        name="subCategory"
+                        render={({ field }) => (
+                          <Select<SubCategoryOption>
+                            inputId={id}
+                            name={field.name}
+                            options={SUBCATEGORY_OPTIONS}
+                            value={field.value ?? null}
+                            onChange={(option) => field.onChange(option ?? null)}
+                            onBlur={field.onBlur}
+                            isClearable
+                            placeholder="Select subcategory..."
+                          />
+                        )}
+                      />
+                    )}
+                  </Field>
+                </div>
+              </div>
+            </FormSection>
+            <FormSection
+              title="Variations name"
+              description={
+                <span className="tabular-nums">
+                  {names.fields.length} name{names.fields.length === 1 ? '' : 's'} for {imageCount} variation
+                  image
+                  {imageCount === 1 ? '' : 's'}
+                </span>
+              }
+              actions={
+                <>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="rounded-lg"
+                    onClick={() => names.append({ value: '' })}
+                    disabled={names.fields.length >= LIMITS.variationsMax}
+                  >
+                    <Plus aria-hidden="true" className="-ml-1 size-4" />
+                    Add
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="rounded-lg"
+                    onClick={() => names.remove(names.fields.length - 1)}
+                    disabled={names.fields.length === 0}
+                  >
+                    <Minus aria-hidden="true" className="-ml-1 size-4" />
+                    Remove
+                  </Button>
+                </>
+              }
+            >
+              {names.fields.length === 0 ? (
+                <p className="rounded-xl bg-paper px-4 py-3 text-sm text-muted">
+                  No variation names yet. Add one for each variation image, e.g. “Men T-shirt Blue”.
+                </p>
+              ) : (
+                <ol className="grid gap-3 sm:grid-cols-2">
+                  {names.fields.map((item, index) => {
+                    const error = errors.variationNames?.[index]?.value?.message;
+                    return (
+                      <li key={item.id}>
+                        <Input
+                          aria-label={`Variation ${index + 1} name`}
+                          placeholder={`Variation ${index + 1}`}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `variation-${index}-error` : undefined}
+                          {...register(`variationNames.${index}.value`)}
+                        />
+                        {error && (
+                          <p
+                            id={`variation-${index}-error`}
+                            role="alert"
+                            className="mt-1.5 text-sm text-danger"
+                          >
+                            {error}
+                          </p>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ol>
+              )}
+              {namesError && (
+                <p role="alert" className="mt-3 text-sm text-danger">
+                  {namesError}
+                </p>
+              )}
+            </FormSection>
+          </div>
+        </div>
+        <FormActions submitLabel="Create" pending={addProduct.isPending} onCancel={goBack}>
+          {addProduct.isPending && <UploadProgress percent={progress} />}
+        </FormActions>
+      </form>
+    </>
+  );
+}

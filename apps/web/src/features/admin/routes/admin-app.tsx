@@ -1,0 +1,42 @@
+import '../admin.css';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../../../components/layout/not-found.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { AdminLayout } from '../components/admin-layout.tsx';
+
+// Each page is its own chunk inside the back office's: signing in never loads the tables.
+const SignInPage = lazy(() => import('./sign-in-page.tsx'));
+const ProductsPage = lazy(() => import('./products-page.tsx'));
+const AddProductPage = lazy(() => import('./add-product-page.tsx'));
+const ProductViewPage = lazy(() => import('./product-view-page.tsx'));
+const ProductEditPage = lazy(() => import('./product-edit-page.tsx'));
+const OrdersPage = lazy(() => import('./orders-page.tsx'));
+const ManageOrderPage = lazy(() => import('./manage-order-page.tsx'));
+const UsersPage = lazy(() => import('./users-page.tsx'));
+const ProfilePage = lazy(() => import('./profile-page.tsx'));
+
+/**
+ * The back office (SPEC §2), mounted at /admin/* and loaded only when visited. /admin/auth
+ * stands alone; every other page sits in the guarded admin layout; unknown paths get the 404.
+ */
+export default function AdminApp() {
+  return (
+    <Suspense fallback={<Loading className="min-h-dvh" />}>
+      <Routes>
+        <Route path="auth" element={<SignInPage />} />
+        <Route element={<AdminLayout />}>
+          <Route index element={<ProductsPage />} />
+          <Route path="add_product" element={<AddProductPage />} />
+          <Route path="product_view" element={<ProductViewPage />} />
+          <Route path="product_edit" element={<ProductEditPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="product_management" element={<ManageOrderPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="update_admin_profile" element={<ProfilePage />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

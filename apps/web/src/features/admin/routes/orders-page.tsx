@@ -1,0 +1,122 @@
+import { formatPHP, type Order } from '@habi/shared';
+import { createColumnHelper } from '@tanstack/react-table';
+import { ClipboardList } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { deleteOrder, useDelete } from '../api/deletes.ts';
+import { type OrderSort, useOrders } from '../api/get-orders.ts';
+import { type ColumnLook, DataTable } from '../components/data-table.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { RowMenu } from '../components/row-menu.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { StatusPill } from '../components/status-pill.tsx';
+import { useListParams } from '../hooks/use-list-params.ts';
+
+const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
+const column = createColumnHelper<Order>();
+const look = (meta: ColumnLook) => meta;
+
+/** SPEC §2 Orders List: every order, searched by customer, sorted and paged on the server. */
+export default function OrdersPage() {
+  const list = useListParams(SORTABLE);
+  const orders = useOrders(list.params);
+  const remove = useDelete(deleteOrder);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('user', {
+        id: 'user',
+        header: 'Customer Name',
+        cell: (info) => (
+          <Link
+            to={paths.admin.manageOrder(info.row.original._id)}
+            className="font-semibold text-ink hover:text-accent hover:underline"
+          >
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor('paymentMethod', { header: 'Payment', enableSorting: false }),
+      column.accessor((order) => order.products.length, {
+        id: 'products',
+        header: 'No. of Products',
+        enableSorting: false,
+        meta: look({ className: 'text-center tabular-nums' }),
+      }),
+      column.accessor('status', {
+        header: 'Status',
+        enableSorting: false,
+        cell: (info) => <StatusPill status={info.getValue()} />,
+      }),
+      column.accessor('shippingAddress', {
+        header: 'Shipping Address',
+        enableSorting: false,
+        meta: look({ className: 'max-w-72' }),
+        cell: (info) => (
+          <span className="line-clamp-2 text-ink-soft" title={info.getValue()}>
+            {info.getValue()}
+          </span>
+        ),
+      }),
+      column.accessor('totalFee', {
+        id: 'total',
+        header: 'Total',
+        meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
+        cell: (info) => <span className="font-semibold">{formatPHP(info.getValue())}</span>,
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
+        cell: ({ row }) => (
+          <RowMenu
+            rowName={`the order of ${row.original.user}`}
+            links={[
+              {
+                label: 'Go to Product Management',
+                to: paths.admin.manageOrder(row.original._id),
+                icon: ClipboardList,
+              },
+            ]}
+            remove={{
+              what: (
+                <>
+                  the order of <strong className="text-ink">{row.original.user}</strong> (
+                  {formatPHP(row.original.totalFee)})
+                </>
+              ),
+              run: () => remove.mutateAsync(row.original._id),
+            }}
+          />
+        ),
+      }),
+    ],
+    [remove.mutateAsync],
+  );
+
+  return (
+    <>
+      <PageHeader title="Orders List" description="Orders placed by shoppers, newest first." />
+      <div className="mb-4">
+        <SearchBox label="Search customer..." value={list.q} onSearch={list.setQ} />
+      </div>
+      <DataTable
+        label="Orders"
+        columns={columns}
+        data={orders.data}
+        isLoading={orders.isPending}
+        isFetching={orders.isFetching}
+        error={orders.error}
+        onRetry={() => void orders.refetch()}
+        emptyMessage="No results."
+        sorting={list.sorting}
+        onSortingChange={list.setSorting}
+        page={list.page}
+        pageSize={list.params.limit}
+        onPageChange={list.setPage}
+        getRowId={(row) => row._id}
+      />
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { EditProductFormSchema, type Product } from '@habi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatValue } from 'react-currency-input-field';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { paths } from '../../../app/paths.ts';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useEditProduct } from '../api/edit-product.ts';
+import { useProduct } from '../api/get-product.ts';
+import { FormActions, FormSection } from '../components/form-bits.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { PESO, PriceInput } from '../components/price-input.tsx';
+import {
+  CATEGORY_OPTIONS,
+  type CategoryOption,
+  optionOf,
+  SIZE_OPTIONS,
+  type SizeOption,
+  SUBCATEGORY_OPTIONS,
+  type SubCategoryOption,
+  sizeOptionFor,
+} from '../components/product-options.ts';
+import { useGoBack } from '../hooks/use-go-back.ts';
+
+/** SPEC §5's edit form (name, desc, price with their messages) plus the three selects. */
+const EditProductFormValuesSchema = EditProductFormSchema.extend({
+  size: z.custom<SizeOption | null>(),
+  category: z.custom<CategoryOption | null>(),
+  subCategory: z.custom<SubCategoryOption | null>(),
+});
+type EditFormInput = z.input<typeof EditProductFormValuesSchema>;
+type EditFormOutput = z.output<typeof EditProductFormValuesSchema>;
+
+/** SPEC §2 Edit Product (/admin/product_edit/?pid=). */
+export default function ProductEditPage() {
+  const [search] = useSearchParams();
+  const pid = search.get('pid') ?? '';
+  const product = useProduct(pid);
+
+  return (
+    <>
+      <PageHeader title="Edit Product" description={product.data?.name} />
+      {!pid || product.isError ? (
+        <p role="alert" className="rounded-2xl border border-line bg-white p-8 text-center text-muted">
+          {pid ? errorMessage(product.error) : 'Product not found'}
+        </p>
+      ) : product.data ? (
+        // Keyed, so the form starts again from the stored values of whichever product is opened.
+        <EditProductForm key={product.data._id} product={product.data} />
+      ) : (
+        <Loading />
+      )}
+    </>
+  );
+}
+
+function EditProductForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.admin.home);
+  const edit = useEditProduct(product._id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditFormInput, unknown, EditFormOutput>({
+    resolver: zodResolver(EditProductFormValuesSchema),
+    defaultValues: {
+      name: product.name,
+      desc: product.description,
+      // As the currency input shows it, "₱1,299.00".
+      price: formatValue({ value: product.price, prefix: PESO, groupSeparator: ',', decimalSeparator: '.' }),
+      // SPEC §9: the preset is read back from how many sizes the product has.
+      size: sizeOptionFor(product.size),
+      category: optionOf(CATEGORY_OPTIONS, product.category),
+      subCategory: optionOf(SUBCATEGORY_OPTIONS, product.subCategory),
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await edit.mutateAsync({
+        updatedName: values.name,
+        updatedDescription: values.desc,
+        updatedPrice: values.price.replace(/^\D+/, ''),
+        updatedCategory: values.category?.value ?? null,
+        updatedSubcategory: values.subCategory?.value ?? null,
+        updatedSizes: [...(values.size?.value ?? [])],
+      });
+      toast.success(message);
+      void navigate(paths.admin.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex max-w-3xl flex-col gap-6">
+      <FormSection title="Details">
+        <div className="flex flex-col gap-4">
+          <Field label="Name" hint="Product name: Color/Variation" error={errors.name?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('name')}
+              />
+            )}
+          </Field>
+          <Field label="Description" error={errors.desc?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Textarea
+                id={id}
+                rows={5}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('desc')}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Price" error={errors.price?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Controller
+                  control={control}
+                  name="price"
+                  render={({ field }) => (
+                    <PriceInput
+                      id={id}
+                      name={field.name}
+                      defaultValue={product.price}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={invalid}
+                      describedBy={describedBy}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Sizes">
+              {({ id }) => (
+                <Controller
+                  control={control}
+                  name="size"
+                  render={({ field }) => (
+                    <Select<SizeOption>
+                      inputId={id}
+                      name={field.name}
+                      options={SIZE_OPTIONS}
+                      value={field.value ?? null}
+                      onChange={(option) => field.onChange(option ?? null)}
+                      onBlur={field.onBlur}
+                      getOptionValue={(option) => option.label}
+                      isClearable
+                      placeholder="Select size..."
+                    />
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Category">
+              {({ id }) => (
+                <Controller
+                  control={control}
+                  name="category"
+                  render={({ field }) => (
+                    <Select<CategoryOption>
+                      inputId={id}
+                      name={field.name}
+                      options={CATEGORY_OPTIONS}
+                      value={field.value ?? null}
+                      onChange={(option) => field.onChange(option ?? null)}
+                      onBlur={field.onBlur}
+                      isClearable
+                      placeholder="Select category..."
+                    />
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Subcategory">
+              {({ id }) => (
+                <Controller
+                  control={control}
+                  name="subCategory"
+                  render={({ field }) => (
+                    <Select<SubCategoryOption>
+                      inputId={id}
+                      name={field.name}
+                      options={SUBCATEGORY_OPTIONS}
+                      value={field.value ?? null}
+                      onChange={(option) => field.onChange(option ?? null)}
+                      onBlur={field.onBlur}
+                      isClearable
+                      placeholder="Select subcategory..."
+                    />
+                  )}
+                />
+              )}
+            </Field>
+          </div>
+        </div>
+      </FormSection>
+      <FormActions submitLabel="Update" pending={edit.isPending} onCancel={goBack} />
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { formatDayMonthYear, formatPHP, type ProductSummary } from '@habi/shared';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Eye, Pencil, Plus } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { deleteProduct, useDelete } from '../api/deletes.ts';
+import { type AdminProductSort, useAdminProducts } from '../api/get-admin-products.ts';
+import { type ColumnLook, DataTable } from '../components/data-table.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { RowMenu } from '../components/row-menu.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { useListParams } from '../hooks/use-list-params.ts';
+
+const SORTABLE: readonly AdminProductSort[] = ['name', 'createdAt', 'price'];
+const column = createColumnHelper<ProductSummary>();
+const look = (meta: ColumnLook) => meta;
+
+/** SPEC §2 Products List: the catalogue, searched, sorted and paged on the server. */
+export default function ProductsPage() {
+  const list = useListParams(SORTABLE);
+  const products = useAdminProducts(list.params);
+  const remove = useDelete(deleteProduct);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('imageUrl', {
+        header: 'Image',
+        enableSorting: false,
+        meta: look({ className: 'w-20', srOnlyHeader: false }),
+        cell: (info) => (
+          <ProductImage
+            src={info.getValue()}
+            alt={info.row.original.name}
+            sizes="48px"
+            className="size-12 rounded-lg border border-line"
+          />
+        ),
+      }),
+      column.accessor('name', {
+        id: 'name',
+        header: 'Product Name',
+        meta: look({ className: 'min-w-52' }),
+        cell: (info) => (
+          <Link
+            to={paths.admin.productView(info.row.original._id)}
+            className="font-semibold text-ink hover:text-accent hover:underline"
+          >
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor('category', {
+        header: 'Category',
+        enableSorting: false,
+        cell: (info) => info.getValue() ?? <span className="text-muted">—</span>,
+      }),
+      column.accessor('subCategory', {
+        header: 'Subcategory',
+        enableSorting: false,
+        cell: (info) => info.getValue() ?? <span className="text-muted">—</span>,
+      }),
+      column.accessor('createdAt', {
+        id: 'createdAt',
+        header: 'Date published',
+        meta: look({ className: 'whitespace-nowrap tabular-nums' }),
+        cell: (info) => formatDayMonthYear(info.getValue()),
+      }),
+      column.accessor('price', {
+        id: 'price',
+        header: 'Price',
+        meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
+        cell: (info) => <span className="font-semibold">{formatPHP(info.getValue())}</span>,
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
+        cell: ({ row }) => (
+          <RowMenu
+            rowName={row.original.name}
+            links={[
+              { label: 'More Details', to: paths.admin.productView(row.original._id), icon: Eye },
+              { label: 'Edit', to: paths.admin.productEdit(row.original._id), icon: Pencil },
+            ]}
+            remove={{
+              what: (
+                <>
+                  the product <strong className="text-ink">{row.original.name}</strong>
+                </>
+              ),
+              run: () => remove.mutateAsync(row.original._id),
+            }}
+          />
+        ),
+      }),
+    ],
+    [remove.mutateAsync],
+  );
+
+  return (
+    <>
+      <PageHeader title="Products List" description="Every product in the store's catalogue.">
+        <Button asChild size="sm" className="h-10 rounded-lg">
+          <Link to={paths.admin.addProduct}>
+            <Plus aria-hidden="true" className="-ml-1 size-4" />
+            Add Product
+          </Link>
+        </Button>
+      </PageHeader>
+      <div className="mb-4">
+        <SearchBox label="Filter product name..." value={list.q} onSearch={list.setQ} />
+      </div>
+      <DataTable
+        label="Products"
+        columns={columns}
+        data={products.data}
+        isLoading={products.isPending}
+        isFetching={products.isFetching}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+        emptyMessage="No product/s found."
+        sorting={list.sorting}
+        onSortingChange={list.setSorting}
+        page={list.page}
+        pageSize={list.params.limit}
+        onPageChange={list.setPage}
+        getRowId={(row) => row._id}
+      />
+    </>
+  );
+}

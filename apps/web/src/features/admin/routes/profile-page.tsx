@@ -1,0 +1,134 @@
+import { type Admin, type AdminProfileInput, AdminProfileSchema, UPLOAD_MAX_BYTES } from '@habi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Camera } from 'lucide-react';
+import { useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../../app/paths.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
+import { useUpdateAdminProfile } from '../api/update-admin-profile.ts';
+import { FormActions, FormSection } from '../components/form-bits.tsx';
+import { IMAGE_ACCEPT, rejectionMessage } from '../components/image-drop.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { useGoBack } from '../hooks/use-go-back.ts';
+import { useObjectUrl } from '../hooks/use-object-url.ts';
+
+/** SPEC §2 Update Admin Profile: avatar, username and email. */
+export default function ProfilePage() {
+  const { admin } = useAdminAuth();
+  return (
+    <>
+      <PageHeader title="Update Admin Profile" description="How you appear in the back office." />
+      {admin ? <ProfileForm key={admin._id} admin={admin} /> : <Loading />}
+    </>
+  );
+}
+
+function ProfileForm({ admin }: { admin: Admin }) {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.admin.home);
+  const queryClient = useQueryClient();
+  const update = useUpdateAdminProfile(admin._id);
+  const [image, setImage] = useState<File | null>(null);
+  const [rejected, setRejected] = useState('');
+  const preview = useObjectUrl(image);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AdminProfileInput>({
+    resolver: zodResolver(AdminProfileSchema),
+    defaultValues: { username: admin.username, email: admin.email },
+  });
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    accept: IMAGE_ACCEPT,
+    maxSize: UPLOAD_MAX_BYTES,
+    multiple: false,
+    noClick: true,
+    noKeyboard: true,
+    // SPEC §2: the first file dropped or chosen.
+    onDrop: (accepted, rejections) => {
+      setRejected(accepted[0] ? '' : rejectionMessage(rejections));
+      if (accepted[0]) setImage(accepted[0]);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message, ...updated } = await update.mutateAsync({ ...values, image });
+      toast.success(message);
+      queryClient.setQueryData(currentAdminQuery.queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: currentAdminQuery.queryKey });
+      void navigate(paths.admin.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-6">
+      <FormSection title="Profile picture" description="PNG, JPEG, JPG or SVG, up to 5 MB.">
+        <div
+          {...getRootProps({
+            className: `flex flex-col items-center gap-4 rounded-xl border-2 border-dashed p-4 sm:flex-row ${isDragActive ? 'border-accent bg-accent/5' : 'border-transparent'}`,
+          })}
+        >
+          <input {...getInputProps({ name: 'imageUrl', 'aria-label': 'Profile picture' })} />
+          <Avatar
+            src={preview ?? admin.imageUrl}
+            alt={`${admin.username}'s profile picture`}
+            className="size-24"
+          />
+          <div className="flex flex-col items-center gap-2 sm:items-start">
+            <Button variant="secondary" size="sm" className="rounded-lg" onClick={open}>
+              <Camera aria-hidden="true" className="-ml-1 size-4" />
+              {image || admin.imageUrl ? 'Change picture' : 'Choose picture'}
+            </Button>
+            <p className="text-xs text-muted">{image ? image.name : 'Or drop an image here.'}</p>
+            {rejected && (
+              <p role="alert" className="text-sm text-danger">
+                {rejected}
+              </p>
+            )}
+          </div>
+        </div>
+      </FormSection>
+      <FormSection title="Account">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Username" error={errors.username?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                autoComplete="username"
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('username')}
+              />
+            )}
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="email"
+                autoComplete="email"
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('email')}
+              />
+            )}
+          </Field>
+        </div>
+      </FormSection>
+      <FormActions submitLabel="Update" pending={update.isPending} onCancel={goBack} />
+    </form>
+  );
+}

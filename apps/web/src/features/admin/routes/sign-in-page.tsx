@@ -1,0 +1,110 @@
+import { type AdminSignInInput, AdminSignInSchema } from '@habi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../../app/paths.ts';
+import { Logo } from '../../../components/layout/logo.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
+import { useAdminSignIn } from '../api/admin-session.ts';
+
+/** SPEC §2 admin sign-in: username and password, then a re-check of the admin session. */
+export default function SignInPage() {
+  const { isAuthenticated, isLoading } = useAdminAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signIn = useAdminSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AdminSignInInput>({
+    resolver: zodResolver(AdminSignInSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  if (isLoading) return <Loading className="min-h-dvh" />;
+  if (isAuthenticated && !signIn.isPending) return <Navigate to={paths.admin.home} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await signIn.mutateAsync(values);
+      // SPEC §4: re-check the admin session; only a confirmed admin goes in.
+      const admin = await queryClient.fetchQuery({ ...currentAdminQuery, staleTime: 0 });
+      if (admin) {
+        toast.success(message);
+        void navigate(paths.admin.home, { replace: true });
+      } else {
+        toast.error('Sign Up failed. Please try again.');
+      }
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <main className="relative grid min-h-dvh place-items-center bg-paper px-4 py-16">
+      <Link
+        to={paths.signIn}
+        className="absolute top-4 left-4 inline-flex h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-sand hover:text-ink"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back
+      </Link>
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex justify-center">
+          <Logo />
+        </div>
+        <section className="rounded-2xl border border-line bg-white p-6 shadow-[0_1px_2px_rgb(31_27_22/0.04)] sm:p-8">
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-sand px-2.5 py-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">
+            <ShieldCheck aria-hidden="true" className="size-3.5" />
+            Back office
+          </p>
+          <h1 className="mt-3 text-3xl font-semibold">Welcome back, Admin!</h1>
+          <p className="mt-1 text-sm text-muted">Sign in to manage products, orders and users.</p>
+          <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
+            <Field label="Username" error={errors.username?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  autoComplete="username"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  {...register('username')}
+                />
+              )}
+            </Field>
+            <Field label="Password" error={errors.password?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  type="password"
+                  autoComplete="current-password"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  {...register('password')}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" disabled={signIn.isPending}>
+              {signIn.isPending ? (
+                <>
+                  <Spinner className="size-4" />
+                  Loading...
+                </>
+              ) : (
+                'Sign In'
+              )}
+            </Button>
+          </form>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import type { User } from '@habi/shared';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { deleteUser, useDelete } from '../api/deletes.ts';
+import { type UserSort, useUsers } from '../api/get-users.ts';
+import { type ColumnLook, DataTable } from '../components/data-table.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { RowMenu } from '../components/row-menu.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { useListParams } from '../hooks/use-list-params.ts';
+
+const SORTABLE: readonly UserSort[] = ['name', 'email'];
+const column = createColumnHelper<User>();
+const look = (meta: ColumnLook) => meta;
+
+/** SPEC §2 Users List: every shopper, searched by name, sorted and paged on the server. */
+export default function UsersPage() {
+  const list = useListParams(SORTABLE);
+  const users = useUsers(list.params);
+  const remove = useDelete(deleteUser);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('imageUrl', {
+        header: 'Avatar',
+        enableSorting: false,
+        meta: look({ className: 'w-20' }),
+        cell: (info) => (
+          <Avatar src={info.getValue()} alt={info.row.original.name} className="size-10" sizes="40px" />
+        ),
+      }),
+      column.accessor('name', {
+        id: 'name',
+        header: 'Name',
+        cell: (info) => <span className="font-semibold">{info.getValue()}</span>,
+      }),
+      column.accessor('email', {
+        id: 'email',
+        header: 'Email',
+        cell: (info) => (
+          <a href={`mailto:${info.getValue()}`} className="text-ink-soft hover:text-accent hover:underline">
+            {info.getValue()}
+          </a>
+        ),
+      }),
+      column.accessor('contactNumber', {
+        header: 'Contact Number',
+        enableSorting: false,
+        meta: look({ className: 'whitespace-nowrap tabular-nums' }),
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
+        cell: ({ row }) => (
+          <RowMenu
+            rowName={row.original.name}
+            remove={{
+              what: (
+                <>
+                  the account of <strong className="text-ink">{row.original.name}</strong> (
+                  {row.original.email})
+                </>
+              ),
+              run: () => remove.mutateAsync(row.original._id),
+            }}
+          />
+        ),
+      }),
+    ],
+    [remove.mutateAsync],
+  );
+
+  return (
+    <>
+      <PageHeader title="Users List" description="Shoppers with an account in the store." />
+      <div className="mb-4">
+        <SearchBox label="Search name..." value={list.q} onSearch={list.setQ} />
+      </div>
+      <DataTable
+        label="Users"
+        columns={columns}
+        data={users.data}
+        isLoading={users.isPending}
+        isFetching={users.isFetching}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        emptyMessage="No results."
+        sorting={list.sorting}
+        onSortingChange={list.setSorting}
+        page={list.page}
+        pageSize={list.params.limit}
+        onPageChange={list.setPage}
+        getRowId={(row) => row._id}
+      />
+    </>
+  );
+}

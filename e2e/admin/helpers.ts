@@ -1,0 +1,124 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Order, type Product, summarizeOrder, toDecimal } from '@habi/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '../fixtures.ts';
+import { E2E_ADMIN } from '../playwright.config.ts';
+
+/** Small PNGs (a red, a green and a blue square, 8 x 8), for the image pickers. */
+const PNGS = {
+  red: 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4oaGBFTEMLQkAgl1GAWqNFmsAAAAASUVORK5CYII=',
+  green:
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPQWBCAFTEMLQkAUF1GAWnpgLQAAAAASUVORK5CYII=',
+  blue: 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPQCDiBFTEMLQkAGplQAcFH9hEAAAAASUVORK5CYII=',
+} as const;
+
+/** Writes a PNG to a temp file (node fs), for `setInputFiles`. */
+export function pngFile(colour: keyof typeof PNGS, name = `${colour}.png`) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'habi-admin-')), name);
+  writeFileSync(file, Buffer.from(PNGS[colour], 'base64'));
+  return file;
+}
+
+/** A file of the wrong type, to see it refused. */
+export function textFile(name = 'notes.txt') {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'habi-admin-')), name);
+  writeFileSync(file, 'not an image');
+  return file;
+}
+
+/** A tag unique to one test run, to tell its rows apart in shared tables. */
+export function uniqueTag() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Signs the admin in through the API; `request` is a page's (`page.request`), so the page holds the session. */
+export async function signInAdmin(request: APIRequestContext, baseURL: string) {
+  const response = await request.post('/api/admin/sign-in', {
+    data: E2E_ADMIN,
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The admin session as its own API context, for setting data up beside the browser. */
+export async function adminApi(
+  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
+  baseURL: string,
+) {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  await signInAdmin(api, baseURL);
+  return api;
+}
+
+/** Creates a product through the API (multipart, as the Add Product page sends it). */
+export async function createProductViaApi(
+  api: APIRequestContext,
+  {
+    name,
+    price = '499.00',
+    variations = [] as string[],
+  }: { name: string; price?: string; variations?: string[] },
+): Promise<string> {
+  const image = { name: 'main.png', mimeType: 'image/png', buffer: Buffer.from(PNGS.red, 'base64') };
+  const response = await api.post('/api/product/add', {
+    multipart: {
+      imageUrl: image,
+      ...(variations.length > 0
+        ? { varImgUrls: { name: 'v.png', mimeType: 'image/png', buffer: Buffer.from(PNGS.blue, 'base64') } }
+        : {}),
+      name,
+      description: 'A product made by an end-to-end test.',
+      price,
+      size: JSON.stringify({ label: 'Clothes', value: ['S', 'M', 'L', 'XL', '2XL'] }),
+      category: JSON.stringify({ label: 'Men', value: 'Men' }),
+      subCategory: JSON.stringify({ label: 'Tops', value: 'Tops' }),
+      variationsName: JSON.stringify(variations),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { product: Product }).product._id;
+}
+
+/** Places an order as the shopper whose session `request` holds (SPEC §3 payload, the server's total). */
+export async function placeOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  userId: string,
+  lines: { product: Product; variation: number; size: string; quantity: number; fee: 0 | 50 | 100 }[],
+): Promise<Order> {
+  const cart = lines.map(({ product, variation, size, quantity, fee }) => {
+    const chosen = product.variations[variation];
+    return {
+      id: product._id,
+      name: chosen?.name ?? product.name,
+      imageUrl: chosen?.imageUrl ?? product.imageUrl,
+      price: product.price,
+      size,
+      quantity,
+      deliveryOption: { fee },
+    };
+  });
+  const total = toDecimal(
+    summarizeOrder(lines.map(({ product, quantity, fee }) => ({ price: product.price, quantity, fee })))
+      .total,
+  );
+  const response = await request.post('/api/orders/placed-order', {
+    data: { userId, total, address: '12 Mabini St, Makati City 1200', cart },
+    headers: { origin: baseURL, 'idempotency-key': `e2e-admin-${uniqueTag()}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { order: Order }).order;
+}
+
+/** The visible rows of the admin table named `label`. */
+export function tableRows(page: Page, label: string) {
+  return page.getByRole('table', { name: label }).locator('tbody tr');
+}
+
+/** Waits until the table named `label` shows real rows (not skeletons) or its empty message. */
+export async function waitForTable(page: Page, label: string) {
+  const table = page.getByRole('table', { name: label });
+  await expect(table.locator('xpath=ancestor::*[@aria-busy][1]')).toHaveAttribute('aria-busy', 'false');
+}
