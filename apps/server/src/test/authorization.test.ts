@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
+import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
 import type { InjectOptions } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   buildTestApp,
   cookieOf,
   insertProduct,
+  multipartBody,
+  orderBodyFor,
+  orderLineFor,
+  type ProductRow,
+  placeOrderOk,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  testPng,
 } from './helpers.ts';
 
 /**
@@ -75,49 +80,9 @@ let t: TestApp;
 let a: SignedIn;
 let b: SignedIn;
 let admin: SignedIn;
-let product: Awaited<ReturnType<typeof insertProduct>>;
+let product: ProductRow;
 let orderOfA: string;
 let png: Buffer;
-
-async function multipart(fields: Record<string, string>, files: [field: string, bytes: Buffer][] = []) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, bytes] of files) {
-    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${name}.png`);
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type')! },
-  };
-}
-
-function orderBody(userId: string) {
-  const variation = product.variations[0]!;
-  const line = {
-    id: product.id,
-    name: variation.name,
-    imageUrl: variation.imageUrl,
-    price: product.price,
-    size: 'M',
-    quantity: 1,
-    deliveryOption: { fee: 0 },
-  };
-  const total = toDecimal(summarizeOrder([{ price: line.price, quantity: line.quantity, fee: 0 }]).total);
-  return { userId, total, address: '12 Rizal St, Makati 1200', cart: [line] };
-}
-
-async function placeOrder(customer: SignedIn): Promise<string> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/orders/placed-order',
-    cookie: customer.cookie,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: orderBody(customer.id),
-  });
-  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
-  return response.json().order._id;
-}
 
 /** A new session for the caller, for the routes that end the one they are given. */
 async function freshSession(caller: Caller): Promise<string | undefined> {
@@ -173,7 +138,7 @@ const ROUTES: Route[] = [
     expected: ownerOnly(200),
     build: async () => ({
       url: `/api/users/${a.id}`,
-      ...(await multipart({ name: 'Customer A', email: a.email, contactNumber: '+639171234567' }, [
+      ...(await multipartBody({ name: 'Customer A', email: a.email, contactNumber: '+639171234567' }, [
         ['imageUrl', png],
       ])),
     }),
@@ -233,7 +198,7 @@ const ROUTES: Route[] = [
     expected: adminOnly(200),
     build: async () => ({
       url: `/api/admin/${admin.id}`,
-      ...(await multipart({ username: ADMIN.username, email: ADMIN.email }, [['imageUrl', png]])),
+      ...(await multipartBody({ username: ADMIN.username, email: ADMIN.email }, [['imageUrl', png]])),
     }),
   },
   // product
@@ -251,7 +216,7 @@ const ROUTES: Route[] = [
     path: '/api/product/add',
     expected: adminOnly(201),
     build: () =>
-      multipart(
+      multipartBody(
         {
           name: 'Linen Shirt',
           description: 'A cool linen shirt.',
@@ -298,7 +263,10 @@ const ROUTES: Route[] = [
     method: 'POST',
     path: '/api/orders/placed-order',
     expected: ownerOnly(201),
-    build: () => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, payload: orderBody(a.id) }),
+    build: () => ({
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      payload: orderBodyFor(a, [orderLineFor(product)]),
+    }),
   },
   {
     method: 'GET',
@@ -333,7 +301,7 @@ const ROUTES: Route[] = [
     path: '/api/orders/delete/:id',
     expected: adminOnly(200),
     build: async () => {
-      const victim = await placeOrder(a);
+      const victim = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
       return { url: `/api/orders/delete/${victim}`, payload: { _id: victim } };
     },
   },
@@ -358,10 +326,8 @@ beforeAll(async () => {
   b = await signUpCustomer(t);
   admin = await signInAdmin(t);
   product = await insertProduct(t);
-  orderOfA = await placeOrder(a);
-  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
+  orderOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+  png = await testPng();
 });
 afterAll(() => t.close());
 

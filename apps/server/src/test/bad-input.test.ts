@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
+import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   buildTestApp,
   countRows,
+  type FilePart,
   insertProduct,
+  multipartBody,
   newCustomer,
   ORIGIN,
+  orderBodyFor,
+  orderLineFor,
+  type ProductRow,
+  placeOrderOk,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  testPng,
 } from './helpers.ts';
 
 /**
@@ -74,8 +80,9 @@ let admin = standIn('admin');
 let product = {
   id: UNKNOWN_ID,
   price: '699.00',
+  sizes: [],
   variations: [{ name: 'Tee', imageUrl: '/uploads/tee-800.webp' }],
-} as unknown as Awaited<ReturnType<typeof insertProduct>>;
+} as unknown as ProductRow;
 let orderOfA = UNKNOWN_ID;
 let png = Buffer.alloc(0);
 const ADDRESS_OF_A = '7 Mabini St, Quezon City';
@@ -98,37 +105,6 @@ function sendRaw(request: Req, headers: Record<string, string>): Promise<LightMy
 }
 
 const cookieOf = (who: Who) => (who === 'customer' ? a.cookie : who === 'admin' ? admin.cookie : undefined);
-
-type FilePart = [field: string, bytes: Buffer, filename?: string, type?: string];
-
-async function multipart(fields: Record<string, string> | [string, string][], files: FilePart[] = []) {
-  const form = new FormData();
-  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
-    form.append(name, value);
-  for (const [name, bytes, filename = `${name}.png`, type = 'image/png'] of files) {
-    form.append(name, new Blob([new Uint8Array(bytes)], { type }), filename);
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type')! },
-  };
-}
-
-function orderBody(userId: string) {
-  const variation = product.variations[0]!;
-  const line = {
-    id: product.id,
-    name: variation.name,
-    imageUrl: variation.imageUrl,
-    price: product.price,
-    size: 'M',
-    quantity: 1,
-    deliveryOption: { fee: 0 },
-  };
-  const total = toDecimal(summarizeOrder([{ price: line.price, quantity: line.quantity, fee: 0 }]).total);
-  return { userId, total, address: '12 Rizal St, Makati 1200', cart: [line] };
-}
 
 /** Every table's row count and a digest of its rows, to prove a refused request wrote nothing. */
 async function snapshot() {
@@ -453,7 +429,7 @@ const JSON_ROUTES: JsonRoute[] = [
     path: '/api/orders/placed-order',
     who: 'customer',
     url: () => '/api/orders/placed-order',
-    body: () => orderBody(a.id),
+    body: () => orderBodyFor(a, [orderLineFor(product)]),
     headers: () => ({ [IDEMPOTENCY_KEY_HEADER]: randomUUID() }),
     // The client's delivery option also carries value and date (SPEC §3).
     open: ['cart.0.deliveryOption'],
@@ -500,7 +476,7 @@ function multipartCases(route: MultipartRoute): Case[] {
     method: route.method,
     url,
     cookie: cookieOf(route.who),
-    ...(await multipart(fields, files)),
+    ...(await multipartBody(fields, files)),
   });
   const raw = (payload: string | Buffer, contentType: string): Req => ({
     method: route.method,
@@ -701,7 +677,7 @@ const otherCases = (): Case[] => {
   const order = (body: Json, key: string = randomUUID()) =>
     asA('POST', '/api/orders/placed-order', body, { [IDEMPOTENCY_KEY_HEADER]: key });
   const line = (changes: Json) => {
-    const body = orderBody(a.id);
+    const body = orderBodyFor(a, [orderLineFor(product)]);
     return { ...body, cart: [{ ...body.cart[0]!, ...changes }] };
   };
   const cases: Case[] = [];
@@ -798,37 +774,38 @@ const otherCases = (): Case[] => {
     {
       name: 'POST /api/orders/placed-order: no Idempotency-Key',
       status: 400,
-      build: () => asA('POST', '/api/orders/placed-order', orderBody(a.id)),
+      build: () => asA('POST', '/api/orders/placed-order', orderBodyFor(a, [orderLineFor(product)])),
     },
     {
       name: 'POST /api/orders/placed-order: a short Idempotency-Key',
       status: 400,
-      build: () => order(orderBody(a.id), 'short'),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)]), 'short'),
     },
     {
       name: 'POST /api/orders/placed-order: an Idempotency-Key of 10,000 characters',
       status: 400,
-      build: () => order(orderBody(a.id), LONG),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)]), LONG),
     },
     {
       name: 'POST /api/orders/placed-order: an Idempotency-Key with spaces',
       status: 400,
-      build: () => order(orderBody(a.id), 'has some spaces'),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)]), 'has some spaces'),
     },
     {
       name: 'POST /api/orders/placed-order: an empty cart',
       status: 400,
-      build: () => order({ ...orderBody(a.id), cart: [] }),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)], { cart: [] })),
     },
     {
       name: 'POST /api/orders/placed-order: 51 lines',
       status: 400,
-      build: () => order({ ...orderBody(a.id), cart: Array(51).fill(orderBody(a.id).cart[0]) }),
+      build: () =>
+        order(orderBodyFor(a, [orderLineFor(product)], { cart: Array(51).fill(orderLineFor(product)) })),
     },
     {
       name: 'POST /api/orders/placed-order: a blank address',
       status: 400,
-      build: () => order({ ...orderBody(a.id), address: '   ' }),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)], { address: '   ' })),
     },
     {
       name: 'POST /api/orders/placed-order: quantity 0',
@@ -878,12 +855,12 @@ const otherCases = (): Case[] => {
     {
       name: 'POST /api/orders/placed-order: a wrong total',
       status: 409,
-      build: () => order({ ...orderBody(a.id), total: '1.00' }),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)], { total: '1.00' })),
     },
     {
       name: 'POST /api/orders/placed-order: a total that is not a number',
       status: 409,
-      build: () => order({ ...orderBody(a.id), total: 'lots' }),
+      build: () => order(orderBodyFor(a, [orderLineFor(product)], { total: 'lots' })),
     },
     // Status updates.
     {
@@ -958,7 +935,7 @@ const otherCases = (): Case[] => {
       name: 'PATCH /api/users/:id: an email another customer has',
       status: 409,
       build: async () => ({
-        ...(await multipart({ name: 'Shopper A', email: b.email, contactNumber: '+639171234567' })),
+        ...(await multipartBody({ name: 'Shopper A', email: b.email, contactNumber: '+639171234567' })),
         method: 'PATCH',
         url: `/api/users/${a.id}`,
         cookie: a.cookie,
@@ -968,7 +945,7 @@ const otherCases = (): Case[] => {
       name: 'PATCH /api/admin/:id: a short username',
       status: 400,
       build: async () => ({
-        ...(await multipart({ username: 'abc', email: ADMIN.email })),
+        ...(await multipartBody({ username: 'abc', email: ADMIN.email })),
         method: 'PATCH',
         url: `/api/admin/${admin.id}`,
         cookie: admin.cookie,
@@ -1012,7 +989,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: variationsName as an object',
       status: 400,
       build: async () => ({
-        ...(await multipart({ ...addForm(), variationsName: '{"0":"Linen Shirt White"}' }, [
+        ...(await multipartBody({ ...addForm(), variationsName: '{"0":"Linen Shirt White"}' }, [
           ['imageUrl', png],
           ['varImgUrls', png],
         ])),
@@ -1025,7 +1002,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: variationsName as malformed JSON',
       status: 400,
       build: async () => ({
-        ...(await multipart({ ...addForm(), variationsName: '["Linen' }, [
+        ...(await multipartBody({ ...addForm(), variationsName: '["Linen' }, [
           ['imageUrl', png],
           ['varImgUrls', png],
         ])),
@@ -1038,7 +1015,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: a size that is a bare list',
       status: 400,
       build: async () => ({
-        ...(await multipart({ ...addForm(), size: '["S","M"]' })),
+        ...(await multipartBody({ ...addForm(), size: '["S","M"]' })),
         method: 'POST',
         url: '/api/product/add',
         cookie: admin.cookie,
@@ -1048,7 +1025,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: an unknown category',
       status: 400,
       build: async () => ({
-        ...(await multipart({ ...addForm(), category: '{"label":"Aliens","value":"Aliens"}' })),
+        ...(await multipartBody({ ...addForm(), category: '{"label":"Aliens","value":"Aliens"}' })),
         method: 'POST',
         url: '/api/product/add',
         cookie: admin.cookie,
@@ -1058,7 +1035,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: a price of zero',
       status: 400,
       build: async () => ({
-        ...(await multipart({ ...addForm(), price: '0.00' })),
+        ...(await multipartBody({ ...addForm(), price: '0.00' })),
         method: 'POST',
         url: '/api/product/add',
         cookie: admin.cookie,
@@ -1068,7 +1045,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: no main image',
       status: 400,
       build: async () => ({
-        ...(await multipart(addForm(), [['varImgUrls', png]])),
+        ...(await multipartBody(addForm(), [['varImgUrls', png]])),
         method: 'POST',
         url: '/api/product/add',
         cookie: admin.cookie,
@@ -1078,7 +1055,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: two main images',
       status: 400,
       build: async () => ({
-        ...(await multipart(addForm(), [
+        ...(await multipartBody(addForm(), [
           ['imageUrl', png],
           ['imageUrl', png],
           ['varImgUrls', png],
@@ -1092,7 +1069,7 @@ const otherCases = (): Case[] => {
       name: 'POST /api/product/add: more names than variation images',
       status: 400,
       build: async () => ({
-        ...(await multipart({ ...addForm(), variationsName: '["One","Two"]' })),
+        ...(await multipartBody({ ...addForm(), variationsName: '["One","Two"]' })),
         method: 'POST',
         url: '/api/product/add',
         cookie: admin.cookie,
@@ -1103,7 +1080,7 @@ const otherCases = (): Case[] => {
       status: 413,
       message: 'Too many files',
       build: async () => ({
-        ...(await multipart(
+        ...(await multipartBody(
           {
             ...addForm(),
             variationsName: JSON.stringify(Array.from({ length: 11 }, (_, i) => `Colour ${i}`)),
@@ -1118,7 +1095,7 @@ const otherCases = (): Case[] => {
     {
       name: 'POST /api/product/add: 11 variation files and no main image',
       build: async () => ({
-        ...(await multipart(
+        ...(await multipartBody(
           {
             ...addForm(),
             variationsName: JSON.stringify(Array.from({ length: 11 }, (_, i) => `Colour ${i}`)),
@@ -1134,7 +1111,7 @@ const otherCases = (): Case[] => {
       name: 'PATCH /api/users/:id: two images',
       status: 400,
       build: async () => ({
-        ...(await multipart({ name: 'Shopper A', email: a.email, contactNumber: '+639171234567' }, [
+        ...(await multipartBody({ name: 'Shopper A', email: a.email, contactNumber: '+639171234567' }, [
           ['imageUrl', png],
           ['imageUrl', png],
         ])),
@@ -1175,7 +1152,7 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
       method: route.method,
       url: route.url(),
       cookie: cookieOf(route.who),
-      ...(await multipart(route.fields(), route.files())),
+      ...(await multipartBody(route.fields(), route.files())),
     }),
   })),
   {
@@ -1218,9 +1195,7 @@ beforeAll(async () => {
   b = await signUpCustomer(t);
   admin = await signInAdmin(t);
   product = await insertProduct(t);
-  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
+  png = await testPng();
   const saved = await t.request({
     method: 'POST',
     url: `/api/users/addAddress/${a.id}`,
@@ -1228,15 +1203,7 @@ beforeAll(async () => {
     payload: { newAddress: ADDRESS_OF_A },
   });
   if (saved.statusCode !== 200) throw new Error(`address failed: ${saved.body}`);
-  const placed = await t.request({
-    method: 'POST',
-    url: '/api/orders/placed-order',
-    cookie: a.cookie,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: orderBody(a.id),
-  });
-  if (placed.statusCode !== 201) throw new Error(`order failed: ${placed.body}`);
-  orderOfA = placed.json().order._id;
+  orderOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
 });
 afterAll(() => t.close());
 

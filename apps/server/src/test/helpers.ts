@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SIZE_PRESETS } from '@habi/shared';
+import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject as injectContext } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, inject as injectContext } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -12,6 +14,8 @@ import { createAdmin } from '../modules/admins/admins.service.ts';
 import { createProduct, type NewProduct } from '../modules/products/products.service.ts';
 
 export const ORIGIN = 'http://localhost:80';
+/** The shipping address a test order goes to unless told otherwise. */
+export const ORDER_ADDRESS = '12 Mabini St, Ermita, Manila 1000';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,6 +73,16 @@ export async function buildTestApp(): Promise<TestApp> {
   };
 }
 
+/** A fresh app (and database) for the describe block it is called in, as `holder.t`. */
+export function useTestApp(): { t: TestApp } {
+  const holder = {} as { t: TestApp };
+  beforeAll(async () => {
+    holder.t = await buildTestApp();
+  });
+  afterAll(() => holder.t.close());
+  return holder;
+}
+
 /** The `name=value` pairs of a response's Set-Cookie, ready to send back. */
 export function cookieOf(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -123,6 +137,8 @@ export async function signInAdmin(t: TestApp, account = ADMIN): Promise<SignedIn
   return { id: me.json()._id, cookie, name: account.username, email: account.email };
 }
 
+export type ProductRow = Awaited<ReturnType<typeof insertProduct>>;
+
 let productCounter = 0;
 /** Inserts a product directly (no images needed); returns its row. */
 export function insertProduct(t: TestApp, overrides: Partial<NewProduct> = {}) {
@@ -147,4 +163,136 @@ export function insertProduct(t: TestApp, overrides: Partial<NewProduct> = {}) {
 export async function countRows(t: TestApp, table: string): Promise<number> {
   const result = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/** One file of a multipart body: its field, bytes, filename (`<field>.png`) and type (`image/png`). */
+export type FilePart = [field: string, bytes: Buffer, filename?: string, type?: string];
+
+/** A multipart body as a browser's FormData sends it (fields as pairs may repeat), ready for `app.inject`. */
+export async function multipartBody(
+  fields: Record<string, string> | [name: string, value: string][],
+  files: FilePart[] = [],
+): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const form = new FormData();
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields))
+    form.append(name, value);
+  for (const [field, bytes, filename = `${field}.png`, type = 'image/png'] of files) {
+    form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+/** A plain-colour PNG, 40 by 40 pixels unless a side (or width and height) is given. */
+export function testPng(background = '#336699', size: number | { width: number; height: number } = 40) {
+  const { width, height } = typeof size === 'number' ? { width: size, height: size } : size;
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** A cart line as the storefront sends it. */
+export interface CartLine {
+  id: string;
+  name: string;
+  imageUrl: string;
+  price: string;
+  size: string;
+  quantity: number;
+  deliveryOption: { fee: number; date?: string };
+}
+
+/** An order as the API answers it. */
+export interface OrderJson {
+  _id: string;
+  orderId: string;
+  status: string;
+  user: string;
+  userId: string | null;
+  products: {
+    _id: string;
+    productId: string | null;
+    name: string;
+    imageUrl: string;
+    quantity: number;
+    productStatus: string;
+    price: string;
+    size: string;
+    deliveryOption: { date: string; fee: number };
+  }[];
+  shippingAddress: string;
+  paymentMethod: string;
+  subtotal: string;
+  shippingFee: string;
+  tax: string;
+  totalFee: string;
+  total: string;
+  createdAt: string;
+}
+
+/** A fresh Idempotency-Key for one checkout. */
+export const newOrderKey = () => `checkout-${randomUUID()}`;
+
+/** A cart line for a product as the storefront builds it: first variation, first size, one, FREE. */
+export function orderLineFor(product: ProductRow, overrides: Partial<CartLine> = {}): CartLine {
+  const variation = product.variations[0];
+  return {
+    id: product.id,
+    name: variation?.name ?? product.name,
+    imageUrl: variation?.imageUrl ?? product.imageUrl,
+    price: product.price,
+    size: product.sizes[0] ?? '',
+    quantity: 1,
+    deliveryOption: { fee: 0 },
+    ...overrides,
+  };
+}
+
+/** The total the cart shows, by the same shared arithmetic the server uses. */
+export function orderTotalOf(cart: CartLine[]): string {
+  const summary = summarizeOrder(
+    cart.map((l) => ({ price: l.price, quantity: l.quantity, fee: l.deliveryOption.fee })),
+  );
+  return toDecimal(summary.total);
+}
+
+/** A valid checkout body for the customer's cart at its right total, any field overridden. */
+export function orderBodyFor(
+  customer: Pick<SignedIn, 'id'>,
+  cart: CartLine[],
+  overrides: Record<string, unknown> = {},
+) {
+  return { userId: customer.id, total: orderTotalOf(cart), address: ORDER_ADDRESS, cart, ...overrides };
+}
+
+/** POSTs a checkout as the customer, under a fresh Idempotency-Key unless given one (null: none). */
+export function placeOrder(
+  t: TestApp,
+  customer: SignedIn,
+  body: unknown,
+  key: string | null = newOrderKey(),
+): Promise<LightMyRequestResponse> {
+  return t.request({
+    method: 'POST',
+    url: '/api/orders/placed-order',
+    cookie: customer.cookie,
+    headers: key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** Places a cart (or a whole body) that must be accepted (201); returns the stored order. */
+export async function placeOrderOk(
+  t: TestApp,
+  customer: SignedIn,
+  cartOrBody: CartLine[] | ReturnType<typeof orderBodyFor>,
+  key: string = newOrderKey(),
+): Promise<OrderJson> {
+  const body = Array.isArray(cartOrBody) ? orderBodyFor(customer, cartOrBody) : cartOrBody;
+  const response = await placeOrder(t, customer, body, key);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().order;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, sessions, signInThrottle } from '../../db/schema.ts';
 import {
@@ -9,10 +8,12 @@ import {
   buildTestApp,
   cookieOf,
   countRows,
+  multipartBody,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  testPng,
 } from '../../test/helpers.ts';
 import { createAdmin } from './admins.service.ts';
 
@@ -28,27 +29,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ADMIN_FIELDS = ['_id', 'email', 'id', 'imageUrl', 'username'];
-
-/** A multipart body as a browser's FormData sends it, ready for `app.inject`. */
-async function multipart(
-  fields: Record<string, string>,
-  files: Record<string, { bytes: Buffer; filename: string; type?: string }> = {},
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) {
-    form.append(
-      name,
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
-      file.filename,
-    );
-  }
-  const body = new Response(form);
-  return {
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { 'content-type': body.headers.get('content-type')! },
-  };
-}
 
 function me(cookie?: string) {
   return t.request({ method: 'GET', url: '/api/admin', ...(cookie ? { cookie } : {}) });
@@ -233,7 +213,7 @@ describe('POST /api/admin/sign-out', () => {
 });
 
 describe('PATCH /api/admin/:id', () => {
-  function patch(session: SignedIn, form: Awaited<ReturnType<typeof multipart>>, id = session.id) {
+  function patch(session: SignedIn, form: Awaited<ReturnType<typeof multipartBody>>, id = session.id) {
     return t.request({ method: 'PATCH', url: `/api/admin/${id}`, cookie: session.cookie, ...form });
   }
 
@@ -241,7 +221,7 @@ describe('PATCH /api/admin/:id', () => {
     const editor = await freshAdmin();
     const response = await patch(
       editor,
-      await multipart({ username: 'Renamed Editor', email: 'New@Example.com' }),
+      await multipartBody({ username: 'Renamed Editor', email: 'New@Example.com' }),
     );
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -265,15 +245,11 @@ describe('PATCH /api/admin/:id', () => {
 
   it('stores an uploaded image as WebP and serves it with a long-lived immutable cache', async () => {
     const editor = await freshAdmin();
-    const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
     const response = await patch(
       editor,
-      await multipart(
-        { username: editor.name, email: editor.email },
-        { imageUrl: { bytes, filename: 'me.png' } },
-      ),
+      await multipartBody({ username: editor.name, email: editor.email }, [
+        ['imageUrl', await testPng(), 'me.png'],
+      ]),
     );
     expect(response.statusCode).toBe(200);
     const { imageUrl } = response.json();
@@ -286,7 +262,10 @@ describe('PATCH /api/admin/:id', () => {
     expect(image.headers['cache-control']).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
 
     // A later update without a file keeps the image.
-    const again = await patch(editor, await multipart({ username: editor.name, email: 'kept@example.com' }));
+    const again = await patch(
+      editor,
+      await multipartBody({ username: editor.name, email: 'kept@example.com' }),
+    );
     expect(again.json().imageUrl).toBe(imageUrl);
   });
 
@@ -294,7 +273,7 @@ describe('PATCH /api/admin/:id', () => {
     const editor = await freshAdmin();
     const response = await patch(
       editor,
-      await multipart({ username: 'Hijacked', email: 'h@example.com' }),
+      await multipartBody({ username: 'Hijacked', email: 'h@example.com' }),
       other.id,
     );
     expect(response.statusCode).toBe(403);
@@ -303,7 +282,7 @@ describe('PATCH /api/admin/:id', () => {
 
   it('answers 401 without an admin session, and for a customer session', async () => {
     const customer = await signUpCustomer(t);
-    const form = await multipart({ username: 'Hijacked', email: 'h@example.com' });
+    const form = await multipartBody({ username: 'Hijacked', email: 'h@example.com' });
     const anonymous = await t.request({ method: 'PATCH', url: `/api/admin/${admin.id}`, ...form });
     expect(anonymous.statusCode).toBe(401);
     const asCustomer = await t.request({
@@ -322,7 +301,7 @@ describe('PATCH /api/admin/:id', () => {
     ['3-character', 'abc'],
   ])("rejects an %s username with 'Required'", async (_label, username) => {
     const editor = await freshAdmin();
-    const response = await patch(editor, await multipart({ username, email: editor.email }));
+    const response = await patch(editor, await multipartBody({ username, email: editor.email }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.username).toBe('Required');
     expect((await adminRow(editor.id))!.username).toBe(editor.name);
@@ -330,14 +309,14 @@ describe('PATCH /api/admin/:id', () => {
 
   it('rejects an invalid email with 400', async () => {
     const editor = await freshAdmin();
-    const response = await patch(editor, await multipart({ username: editor.name, email: 'nope' }));
+    const response = await patch(editor, await multipartBody({ username: editor.name, email: 'nope' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.email).toBeTypeOf('string');
   });
 
   it("answers 409 for another admin's username, in any case", async () => {
     const editor = await freshAdmin();
-    const response = await patch(editor, await multipart({ username: 'CURATOR', email: editor.email }));
+    const response = await patch(editor, await multipartBody({ username: 'CURATOR', email: editor.email }));
     expect(response.statusCode).toBe(409);
     expect(response.json().errors.username).toBe('This username is already taken');
     expect((await adminRow(editor.id))!.username).toBe(editor.name);
@@ -347,7 +326,7 @@ describe('PATCH /api/admin/:id', () => {
     const editor = await freshAdmin();
     const response = await patch(
       editor,
-      await multipart({ username: editor.name.toUpperCase(), email: editor.email }),
+      await multipartBody({ username: editor.name.toUpperCase(), email: editor.email }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().username).toBe(editor.name.toUpperCase());
@@ -357,10 +336,9 @@ describe('PATCH /api/admin/:id', () => {
     const editor = await freshAdmin();
     const response = await patch(
       editor,
-      await multipart(
-        { username: 'Should Not Save', email: editor.email },
-        { imageUrl: { bytes: Buffer.from('just some text'), filename: 'avatar.png' } },
-      ),
+      await multipartBody({ username: 'Should Not Save', email: editor.email }, [
+        ['imageUrl', Buffer.from('just some text'), 'avatar.png'],
+      ]),
     );
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe('Only png, jpeg, jpg and svg images are accepted');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   deliveryDate,
   IDEMPOTENCY_KEY_HEADER,
@@ -9,114 +8,27 @@ import {
   toDecimal,
 } from '@habi/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
   countRows,
   insertProduct,
+  newOrderKey,
+  ORDER_ADDRESS,
+  type OrderJson,
+  orderBodyFor,
+  orderLineFor,
+  orderTotalOf,
+  placeOrder,
+  placeOrderOk,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  useTestApp,
 } from '../../test/helpers.ts';
 
-type ProductRow = Awaited<ReturnType<typeof insertProduct>>;
-
-interface CartLine {
-  id: string;
-  name: string;
-  imageUrl: string;
-  price: string;
-  size: string;
-  quantity: number;
-  deliveryOption: { fee: number; date?: string };
-}
-
-interface OrderJson {
-  _id: string;
-  orderId: string;
-  status: string;
-  user: string;
-  userId: string | null;
-  products: {
-    _id: string;
-    productId: string | null;
-    name: string;
-    imageUrl: string;
-    quantity: number;
-    productStatus: string;
-    price: string;
-    size: string;
-    deliveryOption: { date: string; fee: number };
-  }[];
-  shippingAddress: string;
-  paymentMethod: string;
-  subtotal: string;
-  shippingFee: string;
-  tax: string;
-  totalFee: string;
-  total: string;
-  createdAt: string;
-}
-
-const ADDRESS = '12 Mabini St, Ermita, Manila 1000';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const TABLES = ['orders', 'order_items', 'idempotency_keys'];
-
-/** A fresh app (and database) for the describe block it is called in. */
-function useApp() {
-  const holder = {} as { t: TestApp };
-  beforeAll(async () => {
-    holder.t = await buildTestApp();
-  });
-  afterAll(() => holder.t.close());
-  return holder;
-}
-
-const newKey = () => `checkout-${randomUUID()}`;
-
-/** A cart line for a product as the storefront builds it: first variation, first size, FREE. */
-function lineFor(product: ProductRow, overrides: Partial<CartLine> = {}): CartLine {
-  const variation = product.variations[0];
-  return {
-    id: product.id,
-    name: variation?.name ?? product.name,
-    imageUrl: variation?.imageUrl ?? product.imageUrl,
-    price: product.price,
-    size: product.sizes[0] ?? '',
-    quantity: 1,
-    deliveryOption: { fee: 0 },
-    ...overrides,
-  };
-}
-
-/** The total the cart shows, by the same shared arithmetic the server uses. */
-function totalOf(cart: CartLine[]): string {
-  const summary = summarizeOrder(
-    cart.map((l) => ({ price: l.price, quantity: l.quantity, fee: l.deliveryOption.fee })),
-  );
-  return toDecimal(summary.total);
-}
-
-function orderBody(customer: SignedIn, cart: CartLine[], overrides: Record<string, unknown> = {}) {
-  return { userId: customer.id, total: totalOf(cart), address: ADDRESS, cart, ...overrides };
-}
-
-function place(t: TestApp, customer: SignedIn, payload: unknown, key: string | null = newKey()) {
-  return t.request({
-    method: 'POST',
-    url: '/api/orders/placed-order',
-    cookie: customer.cookie,
-    headers: key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key },
-    payload: payload as Record<string, unknown>,
-  });
-}
-
-async function placeOk(t: TestApp, customer: SignedIn, cart: CartLine[]): Promise<OrderJson> {
-  const response = await place(t, customer, orderBody(customer, cart));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().order;
-}
 
 async function counts(t: TestApp) {
   return Promise.all(TABLES.map((table) => countRows(t, table)));
@@ -158,7 +70,7 @@ async function catalogue(t: TestApp) {
 }
 
 describe('POST /api/orders/placed-order', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let customer: SignedIn;
   let other: SignedIn;
   let p: Awaited<ReturnType<typeof catalogue>>;
@@ -170,9 +82,9 @@ describe('POST /api/orders/placed-order', () => {
   });
 
   /** Places `payload` expecting a refusal, and proves nothing was stored. */
-  async function expectRefused(payload: unknown, status: number, key: string | null = newKey()) {
+  async function expectRefused(payload: unknown, status: number, key: string | null = newOrderKey()) {
     const before = await counts(ctx.t);
-    const response = await place(ctx.t, customer, payload, key);
+    const response = await placeOrder(ctx.t, customer, payload, key);
     expect(response.statusCode, response.body).toBe(status);
     expect(await counts(ctx.t)).toEqual(before);
     return response.json() as { message: string; errors?: Record<string, string> };
@@ -180,14 +92,14 @@ describe('POST /api/orders/placed-order', () => {
 
   it('stores the order with server-computed amounts, ETAs and statuses (201)', async () => {
     const cart = [
-      lineFor(p.tee, {
+      orderLineFor(p.tee, {
         name: 'Men Tee Olive',
         imageUrl: 'https://evil.example/olive.png',
         size: 'M',
         deliveryOption: { fee: 50, date: 'Someday, never' },
       }),
-      lineFor(p.shoe, { size: 'US 9.5', quantity: 2, deliveryOption: { fee: 100 } }),
-      lineFor(p.tote, { price: '120.02' }),
+      orderLineFor(p.shoe, { size: 'US 9.5', quantity: 2, deliveryOption: { fee: 100 } }),
+      orderLineFor(p.tote, { price: '120.02' }),
     ];
     // 333.35 + 2 x 199.99 + 120.02 = 853.35; shipping 150.00; 10% of 1003.35 = 100.335 -> 100.34.
     const expected = { subtotal: '853.35', shippingFee: '150.00', tax: '100.34', total: '1103.69' };
@@ -201,7 +113,11 @@ describe('POST /api/orders/placed-order', () => {
     );
     const before = await counts(ctx.t);
 
-    const response = await place(ctx.t, customer, orderBody(customer, cart, { address: `  ${ADDRESS}  ` }));
+    const response = await placeOrder(
+      ctx.t,
+      customer,
+      orderBodyFor(customer, cart, { address: `  ${ORDER_ADDRESS}  ` }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const { message, order } = response.json() as { message: string; order: OrderJson };
     expect(message).toBe('Order placed successfully');
@@ -211,7 +127,7 @@ describe('POST /api/orders/placed-order', () => {
       status: 'pending',
       user: 'Maria Clara',
       userId: customer.id,
-      shippingAddress: ADDRESS,
+      shippingAddress: ORDER_ADDRESS,
       paymentMethod: 'COD',
       ...expected,
       totalFee: expected.total,
@@ -260,17 +176,20 @@ describe('POST /api/orders/placed-order', () => {
 
   it('accepts a price written without decimals or with a group separator', async () => {
     const expensive = await insertProduct(ctx.t, { name: 'Wool Coat', price: '1299.00', sizes: [] });
-    const response = await place(
+    const response = await placeOrder(
       ctx.t,
       customer,
-      orderBody(customer, [lineFor(expensive, { price: '1,299' })], { total: '1,428.90' }),
+      orderBodyFor(customer, [orderLineFor(expensive, { price: '1,299' })], { total: '1,428.90' }),
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().order).toMatchObject({ total: '1428.90', tax: '129.90' });
   });
 
   it('refuses a variation name the product does not have (409), storing nothing', async () => {
-    const body = await expectRefused(orderBody(customer, [lineFor(p.tee, { name: 'Men Tee Purple' })]), 409);
+    const body = await expectRefused(
+      orderBodyFor(customer, [orderLineFor(p.tee, { name: 'Men Tee Purple' })]),
+      409,
+    );
     expect(body.errors).toEqual({ 'cart.0.name': 'Men Tee Purple' });
   });
 
@@ -279,38 +198,38 @@ describe('POST /api/orders/placed-order', () => {
       name: 'Polo Base',
       variations: [{ name: 'Polo Red', imageUrl: '/uploads/polo-red-800.webp' }],
     });
-    await expectRefused(orderBody(customer, [lineFor(withVariations, { name: 'Polo Base' })]), 409);
+    await expectRefused(orderBodyFor(customer, [orderLineFor(withVariations, { name: 'Polo Base' })]), 409);
   });
 
   it("refuses a size that is not one of the product's sizes with 'Please select size' (400)", async () => {
     for (const cart of [
-      [lineFor(p.tee, { size: 'US 9' })],
-      [lineFor(p.tee, { size: '' })],
-      [lineFor(p.shoe, { size: 'M' })],
-      [lineFor(p.tote), lineFor(p.tee, { size: 'XXXL' })],
+      [orderLineFor(p.tee, { size: 'US 9' })],
+      [orderLineFor(p.tee, { size: '' })],
+      [orderLineFor(p.shoe, { size: 'M' })],
+      [orderLineFor(p.tote), orderLineFor(p.tee, { size: 'XXXL' })],
     ]) {
-      const body = await expectRefused(orderBody(customer, cart), 400);
+      const body = await expectRefused(orderBodyFor(customer, cart), 400);
       expect(body.message).toBe('Please select size');
     }
   });
 
   it('refuses any size for a product without sizes (400)', async () => {
-    const body = await expectRefused(orderBody(customer, [lineFor(p.tote, { size: 'M' })]), 400);
+    const body = await expectRefused(orderBodyFor(customer, [orderLineFor(p.tote, { size: 'M' })]), 400);
     expect(body).toEqual({ message: 'Please select size', errors: { 'cart.0.size': 'Please select size' } });
   });
 
   it('refuses a tampered line price (409), storing nothing', async () => {
-    const cart = [lineFor(p.tee), lineFor(p.shoe, { price: '1.99' })];
-    const body = await expectRefused(orderBody(customer, cart), 409);
+    const cart = [orderLineFor(p.tee), orderLineFor(p.shoe, { price: '1.99' })];
+    const body = await expectRefused(orderBodyFor(customer, cart), 409);
     expect(body.message).toBe('Prices have changed. Please review your cart and try again.');
     expect(body.errors).toEqual({ 'cart.1.price': '199.99' });
   });
 
   it('refuses a tampered total (409), storing nothing', async () => {
-    const cart = [lineFor(p.tee, { quantity: 3 })];
-    const right = totalOf(cart);
+    const cart = [orderLineFor(p.tee, { quantity: 3 })];
+    const right = orderTotalOf(cart);
     for (const total of ['1.00', '0', toDecimal(Number(right.replace('.', '')) - 1)]) {
-      const body = await expectRefused(orderBody(customer, cart, { total }), 409);
+      const body = await expectRefused(orderBodyFor(customer, cart, { total }), 409);
       expect(body.message).toBe('Prices have changed. Please review your cart and try again.');
       expect(body.errors).toEqual({ total: right });
     }
@@ -318,7 +237,7 @@ describe('POST /api/orders/placed-order', () => {
 
   it('refuses an unknown product (409), storing nothing', async () => {
     const body = await expectRefused(
-      orderBody(customer, [lineFor(p.tee), lineFor(p.tee, { id: UNKNOWN_ID })]),
+      orderBodyFor(customer, [orderLineFor(p.tee), orderLineFor(p.tee, { id: UNKNOWN_ID })]),
       409,
     );
     expect(body.message).toBe('A product in your cart is no longer available');
@@ -326,11 +245,14 @@ describe('POST /api/orders/placed-order', () => {
 
   it('refuses bad quantities, delivery fees, an empty address or an empty cart (400)', async () => {
     const bad: [unknown, string][] = [
-      [orderBody(customer, [lineFor(p.tee, { quantity: 0 })]), 'Quantity must be between 1 and 99'],
-      [orderBody(customer, [lineFor(p.tee, { quantity: 100 })]), 'Quantity must be between 1 and 99'],
-      [orderBody(customer, [lineFor(p.tee, { deliveryOption: { fee: 30 } })]), 'Unknown delivery option'],
-      [orderBody(customer, [lineFor(p.tee)], { address: '   ' }), 'No value for address'],
-      [orderBody(customer, []), 'Your cart is empty'],
+      [orderBodyFor(customer, [orderLineFor(p.tee, { quantity: 0 })]), 'Quantity must be between 1 and 99'],
+      [orderBodyFor(customer, [orderLineFor(p.tee, { quantity: 100 })]), 'Quantity must be between 1 and 99'],
+      [
+        orderBodyFor(customer, [orderLineFor(p.tee, { deliveryOption: { fee: 30 } })]),
+        'Unknown delivery option',
+      ],
+      [orderBodyFor(customer, [orderLineFor(p.tee)], { address: '   ' }), 'No value for address'],
+      [orderBodyFor(customer, []), 'Your cart is empty'],
     ];
     for (const [payload, message] of bad) {
       const body = await expectRefused(payload, 400);
@@ -339,7 +261,7 @@ describe('POST /api/orders/placed-order', () => {
   });
 
   it('requires an Idempotency-Key header (400)', async () => {
-    const payload = orderBody(customer, [lineFor(p.tee)]);
+    const payload = orderBodyFor(customer, [orderLineFor(p.tee)]);
     const missing = await expectRefused(payload, 400, null);
     expect(missing.message).toContain('Idempotency-Key header is required');
     const malformed = await expectRefused(payload, 400, 'short');
@@ -347,7 +269,7 @@ describe('POST /api/orders/placed-order', () => {
   });
 
   it("refuses another customer's userId (403), storing nothing", async () => {
-    const body = await expectRefused(orderBody(other, [lineFor(p.tee)]), 403);
+    const body = await expectRefused(orderBodyFor(other, [orderLineFor(p.tee)]), 403);
     expect(body.message).toBe('You are not allowed to do that');
   });
 
@@ -356,8 +278,8 @@ describe('POST /api/orders/placed-order', () => {
     const response = await ctx.t.request({
       method: 'POST',
       url: '/api/orders/placed-order',
-      headers: { [IDEMPOTENCY_KEY_HEADER]: newKey() },
-      payload: orderBody(customer, [lineFor(p.tee)]),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: newOrderKey() },
+      payload: orderBodyFor(customer, [orderLineFor(p.tee)]),
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'User must log in first.' });
@@ -365,13 +287,13 @@ describe('POST /api/orders/placed-order', () => {
   });
 
   it('places one order for a key sent twice; the repeat answers 200 with the same order', async () => {
-    const key = newKey();
-    const payload = orderBody(customer, [lineFor(p.tee, { quantity: 2 })]);
-    const first = await place(ctx.t, customer, payload, key);
+    const key = newOrderKey();
+    const payload = orderBodyFor(customer, [orderLineFor(p.tee, { quantity: 2 })]);
+    const first = await placeOrder(ctx.t, customer, payload, key);
     expect(first.statusCode).toBe(201);
     const before = await counts(ctx.t);
 
-    const again = await place(ctx.t, customer, payload, key);
+    const again = await placeOrder(ctx.t, customer, payload, key);
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe('Order already placed');
     expect(again.json().order).toEqual(first.json().order);
@@ -379,17 +301,21 @@ describe('POST /api/orders/placed-order', () => {
   });
 
   it('refuses a used key with a different body (409), storing nothing', async () => {
-    const key = newKey();
-    const first = await place(ctx.t, customer, orderBody(customer, [lineFor(p.tee)]), key);
+    const key = newOrderKey();
+    const first = await placeOrder(ctx.t, customer, orderBodyFor(customer, [orderLineFor(p.tee)]), key);
     expect(first.statusCode).toBe(201);
-    const body = await expectRefused(orderBody(customer, [lineFor(p.tee, { quantity: 5 })]), 409, key);
+    const body = await expectRefused(
+      orderBodyFor(customer, [orderLineFor(p.tee, { quantity: 5 })]),
+      409,
+      key,
+    );
     expect(body.message).toBe('This Idempotency-Key was already used for a different order');
   });
 
   it('keeps keys per customer: the same key from two customers places two orders', async () => {
-    const key = newKey();
-    const mine = await place(ctx.t, customer, orderBody(customer, [lineFor(p.tee)]), key);
-    const theirs = await place(ctx.t, other, orderBody(other, [lineFor(p.tee)]), key);
+    const key = newOrderKey();
+    const mine = await placeOrder(ctx.t, customer, orderBodyFor(customer, [orderLineFor(p.tee)]), key);
+    const theirs = await placeOrder(ctx.t, other, orderBodyFor(other, [orderLineFor(p.tee)]), key);
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
     expect(mine.json().order._id).not.toBe(theirs.json().order._id);
     expect(theirs.json().order.userId).toBe(other.id);
@@ -399,7 +325,7 @@ describe('POST /api/orders/placed-order', () => {
     const before = await counts(ctx.t);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        place(ctx.t, customer, orderBody(customer, [lineFor(p.tee, { quantity: i + 1 })])),
+        placeOrder(ctx.t, customer, orderBodyFor(customer, [orderLineFor(p.tee, { quantity: i + 1 })])),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
@@ -413,10 +339,10 @@ describe('POST /api/orders/placed-order', () => {
 
   it('places exactly one order for 20 parallel requests with the same key', async () => {
     const before = await counts(ctx.t);
-    const key = newKey();
-    const payload = orderBody(customer, [lineFor(p.shoe, { size: 'US 10' }), lineFor(p.tote)]);
+    const key = newOrderKey();
+    const payload = orderBodyFor(customer, [orderLineFor(p.shoe, { size: 'US 10' }), orderLineFor(p.tote)]);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => place(ctx.t, customer, payload, key)),
+      Array.from({ length: 20 }, () => placeOrder(ctx.t, customer, payload, key)),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -427,7 +353,7 @@ describe('POST /api/orders/placed-order', () => {
 });
 
 describe('GET /api/orders/user/:userId', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let customer: SignedIn;
   let other: SignedIn;
   let p: Awaited<ReturnType<typeof catalogue>>;
@@ -439,9 +365,12 @@ describe('GET /api/orders/user/:userId', () => {
   });
 
   it("lists the customer's own orders, newest first, with their products", async () => {
-    const first = await placeOk(ctx.t, customer, [lineFor(p.tee)]);
-    const theirs = await placeOk(ctx.t, other, [lineFor(p.tote)]);
-    const second = await placeOk(ctx.t, customer, [lineFor(p.shoe), lineFor(p.tote, { quantity: 4 })]);
+    const first = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee)]);
+    const theirs = await placeOrderOk(ctx.t, other, [orderLineFor(p.tote)]);
+    const second = await placeOrderOk(ctx.t, customer, [
+      orderLineFor(p.shoe),
+      orderLineFor(p.tote, { quantity: 4 }),
+    ]);
 
     const response = await ctx.t.request({
       method: 'GET',
@@ -483,7 +412,7 @@ describe('GET /api/orders/user/:userId', () => {
 });
 
 describe('GET /api/orders/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let customer: SignedIn;
   let other: SignedIn;
   let admin: SignedIn;
@@ -494,7 +423,7 @@ describe('GET /api/orders/:id', () => {
     other = await signUpCustomer(ctx.t);
     admin = await signInAdmin(ctx.t);
     const p = await catalogue(ctx.t);
-    order = await placeOk(ctx.t, customer, [lineFor(p.tee), lineFor(p.tote)]);
+    order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee), orderLineFor(p.tote)]);
   });
 
   it('returns the order to its owner', async () => {
@@ -523,7 +452,7 @@ describe('GET /api/orders/:id', () => {
 });
 
 describe('GET /api/orders/all', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
   let maria: SignedIn;
   const placed: OrderJson[] = [];
@@ -546,10 +475,10 @@ describe('GET /api/orders/all', () => {
       variations: [],
     });
     // Totals: 99.00, 1100.00, 198.00, 2200.00 (string order would differ from numeric order).
-    placed.push(await placeOk(ctx.t, maria, [lineFor(cheap)]));
-    placed.push(await placeOk(ctx.t, jose, [lineFor(dear)]));
-    placed.push(await placeOk(ctx.t, andres, [lineFor(cheap, { quantity: 2 })]));
-    placed.push(await placeOk(ctx.t, maria, [lineFor(dear, { quantity: 2 })]));
+    placed.push(await placeOrderOk(ctx.t, maria, [orderLineFor(cheap)]));
+    placed.push(await placeOrderOk(ctx.t, jose, [orderLineFor(dear)]));
+    placed.push(await placeOrderOk(ctx.t, andres, [orderLineFor(cheap, { quantity: 2 })]));
+    placed.push(await placeOrderOk(ctx.t, maria, [orderLineFor(dear, { quantity: 2 })]));
   });
 
   const list = (query = '', cookie = admin.cookie) =>
@@ -622,7 +551,7 @@ describe('GET /api/orders/all', () => {
 });
 
 describe('PATCH /api/orders/statusUpdate/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
   let customer: SignedIn;
   let order: OrderJson;
@@ -631,7 +560,7 @@ describe('PATCH /api/orders/statusUpdate/:id', () => {
     admin = await signInAdmin(ctx.t);
     customer = await signUpCustomer(ctx.t);
     const p = await catalogue(ctx.t);
-    order = await placeOk(ctx.t, customer, [lineFor(p.tee), lineFor(p.tote)]);
+    order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee), orderLineFor(p.tote)]);
   });
 
   const update = (id: string, updatedStatus: unknown, cookie = admin.cookie) =>
@@ -711,7 +640,7 @@ describe('PATCH /api/orders/statusUpdate/:id', () => {
 });
 
 describe('PATCH /api/orders/checkAndUpdateOrder/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
   let customer: SignedIn;
   let order: OrderJson;
@@ -720,7 +649,7 @@ describe('PATCH /api/orders/checkAndUpdateOrder/:id', () => {
     admin = await signInAdmin(ctx.t);
     customer = await signUpCustomer(ctx.t);
     const p = await catalogue(ctx.t);
-    order = await placeOk(ctx.t, customer, [lineFor(p.tee), lineFor(p.tote)]);
+    order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee), orderLineFor(p.tote)]);
   });
 
   const check = (id: string, cookie = admin.cookie) =>
@@ -765,7 +694,7 @@ describe('PATCH /api/orders/checkAndUpdateOrder/:id', () => {
 });
 
 describe('DELETE /api/orders/delete/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
   let customer: SignedIn;
   let p: Awaited<ReturnType<typeof catalogue>>;
@@ -785,8 +714,8 @@ describe('DELETE /api/orders/delete/:id', () => {
     });
 
   it('deletes the order and its lines', async () => {
-    const order = await placeOk(ctx.t, customer, [lineFor(p.tee), lineFor(p.tote)]);
-    const kept = await placeOk(ctx.t, customer, [lineFor(p.shoe)]);
+    const order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee), orderLineFor(p.tote)]);
+    const kept = await placeOrderOk(ctx.t, customer, [orderLineFor(p.shoe)]);
     const [orders, items] = [await countRows(ctx.t, 'orders'), await countRows(ctx.t, 'order_items')];
 
     const response = await remove(order._id);
@@ -800,7 +729,7 @@ describe('DELETE /api/orders/delete/:id', () => {
 
   it('takes the order id in the body as the admin screen sends it', async () => {
     for (const field of ['orderId', '_id']) {
-      const order = await placeOk(ctx.t, customer, [lineFor(p.tee)]);
+      const order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee)]);
       const response = await remove(order._id, admin.cookie, { [field]: order._id });
       expect(response.statusCode, response.body).toBe(200);
       expect((await getOrder(ctx.t, order._id, admin.cookie)).statusCode).toBe(404);
@@ -808,7 +737,7 @@ describe('DELETE /api/orders/delete/:id', () => {
   });
 
   it('refuses unexpected body fields (400)', async () => {
-    const order = await placeOk(ctx.t, customer, [lineFor(p.tee)]);
+    const order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee)]);
     const response = await remove(order._id, admin.cookie, { orderId: order._id, force: true });
     expect(response.statusCode).toBe(400);
     expect((await getOrder(ctx.t, order._id, admin.cookie)).statusCode).toBe(200);
@@ -821,7 +750,7 @@ describe('DELETE /api/orders/delete/:id', () => {
   });
 
   it('is for admins only (401), keeping the order', async () => {
-    const order = await placeOk(ctx.t, customer, [lineFor(p.tee)]);
+    const order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee)]);
     expect((await remove(order._id, customer.cookie)).statusCode).toBe(401);
     expect((await remove(order._id, '')).statusCode).toBe(401);
     expect((await getOrder(ctx.t, order._id, customer.cookie)).statusCode).toBe(200);
@@ -829,13 +758,13 @@ describe('DELETE /api/orders/delete/:id', () => {
 });
 
 describe('deleting a customer', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
 
   it("keeps the customer's orders with their name and no userId", async () => {
     const admin = await signInAdmin(ctx.t);
     const customer = await signUpCustomer(ctx.t, { name: 'Gabriela Silang' });
     const p = await catalogue(ctx.t);
-    const order = await placeOk(ctx.t, customer, [lineFor(p.tee), lineFor(p.tote)]);
+    const order = await placeOrderOk(ctx.t, customer, [orderLineFor(p.tee), orderLineFor(p.tote)]);
 
     const response = await ctx.t.request({
       method: 'DELETE',

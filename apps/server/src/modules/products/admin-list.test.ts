@@ -68,7 +68,13 @@ describe('GET /api/product/admin-list', () => {
   });
 
   it('sorts by name ignoring case, ascending by default and descending when asked', async () => {
-    const alphabetical = ['Apple Tee Red', 'banana Shorts Yellow', 'cherry Cap Red', 'Denim Jacket Blue', 'Zebra Dress Black'];
+    const alphabetical = [
+      'Apple Tee Red',
+      'banana Shorts Yellow',
+      'cherry Cap Red',
+      'Denim Jacket Blue',
+      'Zebra Dress Black',
+    ];
     expect((await list('?sort=name')).names).toEqual(alphabetical);
     expect((await list('?sort=name&order=asc')).names).toEqual(alphabetical);
     expect((await list('?sort=name&order=desc')).names).toEqual([...alphabetical].reverse());

@@ -1,67 +1,26 @@
 import { createHash } from 'node:crypto';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  NEXT_CURSOR_HEADER,
-  SIZE_PRESETS,
-  summarizeOrder,
-  toDecimal,
-} from '@habi/shared';
+import { NEXT_CURSOR_HEADER, SIZE_PRESETS } from '@habi/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
   countRows,
+  type FilePart,
   insertProduct,
+  multipartBody,
+  orderLineFor,
+  type ProductRow,
+  placeOrderOk,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  testPng,
+  useTestApp,
 } from '../../test/helpers.ts';
-
-type ProductRow = Awaited<ReturnType<typeof insertProduct>>;
-
-/** A fresh app (and database) for the describe block it is called in. */
-function useApp() {
-  const holder: { t: TestApp } = {} as { t: TestApp };
-  beforeAll(async () => {
-    holder.t = await buildTestApp();
-  });
-  afterAll(() => holder.t.close());
-  return holder;
-}
-
-const png = (background = '#336699') =>
-  sharp({ create: { width: 40, height: 40, channels: 3, background } })
-    .png()
-    .toBuffer();
 
 /** The URL DESIGN §5 stores an upload under: its content hash, re-encoded to WebP. */
 const uploadUrlOf = (bytes: Buffer) =>
   `/uploads/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-800.webp`;
-
-interface FilePart {
-  field: string;
-  bytes: Buffer;
-  filename?: string;
-  type?: string;
-}
-
-async function multipart(fields: Record<string, string>, files: FilePart[] = []) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) {
-    form.append(
-      file.field,
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
-      file.filename ?? 'image.png',
-    );
-  }
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  };
-}
 
 const CLOTHES = { label: 'Clothes', value: [...SIZE_PRESETS.Clothes] };
 
@@ -84,7 +43,7 @@ async function addProduct(
   fields: Record<string, string>,
   files: FilePart[],
 ) {
-  const body = await multipart(fields, files);
+  const body = await multipartBody(fields, files);
   return t.request({ method: 'POST', url: '/api/product/add', cookie, ...body });
 }
 
@@ -94,38 +53,8 @@ async function listIds(t: TestApp, query = '') {
   return (response.json() as { id: string }[]).map((p) => p.id);
 }
 
-/** Places a one-line-per-product order as the customer, at the catalogue's prices. */
-async function placeOrder(
-  t: TestApp,
-  customer: SignedIn,
-  lines: { product: ProductRow; quantity: number }[],
-  key: string,
-) {
-  const cart = lines.map(({ product, quantity }) => ({
-    id: product.id,
-    name: product.variations[0]?.name ?? product.name,
-    imageUrl: product.imageUrl,
-    price: product.price,
-    size: product.sizes[0] ?? '',
-    quantity,
-    deliveryOption: { fee: 0 },
-  }));
-  const total = toDecimal(
-    summarizeOrder(cart.map((l) => ({ price: l.price, quantity: l.quantity, fee: 0 }))).total,
-  );
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/orders/placed-order',
-    cookie: customer.cookie,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-    payload: { userId: customer.id, total, address: '12 Mabini St, Manila 1000', cart },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().order as { _id: string; products: { _id: string }[] };
-}
-
 describe('GET /api/product/all', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let menTops: ProductRow;
   let menBottoms: ProductRow;
   let womenTops: ProductRow;
@@ -281,7 +210,7 @@ describe('GET /api/product/all', () => {
 });
 
 describe('GET /api/product/all keyset paging', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   const all: ProductRow[] = [];
 
   beforeAll(async () => {
@@ -353,7 +282,7 @@ describe('GET /api/product/all keyset paging', () => {
 });
 
 describe('GET /api/product/best', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   const p: Record<string, ProductRow> = {};
 
   beforeAll(async () => {
@@ -382,17 +311,14 @@ describe('GET /api/product/best', () => {
     const { t } = ctx;
     const customer = await signUpCustomer(t);
     const admin = await signInAdmin(t);
-    await placeOrder(
+    await placeOrderOk(
       t,
       customer,
-      [
-        { product: p.a!, quantity: 2 },
-        { product: p.b!, quantity: 3 },
-      ],
+      [orderLineFor(p.a!, { quantity: 2 }), orderLineFor(p.b!, { quantity: 3 })],
       'best-order-1',
     );
-    await placeOrder(t, customer, [{ product: p.b!, quantity: 2 }], 'best-order-2');
-    const cancelled = await placeOrder(t, customer, [{ product: p.c!, quantity: 50 }], 'best-order-3');
+    await placeOrderOk(t, customer, [orderLineFor(p.b!, { quantity: 2 })], 'best-order-2');
+    const cancelled = await placeOrderOk(t, customer, [orderLineFor(p.c!, { quantity: 50 })], 'best-order-3');
     const update = await t.request({
       method: 'PATCH',
       url: `/api/orders/statusUpdate/${cancelled._id}`,
@@ -409,7 +335,7 @@ describe('GET /api/product/best', () => {
 });
 
 describe('GET /api/product/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
 
   it('returns the product with description, sizes and variations', async () => {
     const row = await insertProduct(ctx.t, {
@@ -461,7 +387,7 @@ describe('GET /api/product/:id', () => {
 });
 
 describe('POST /api/product/add', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
   let main: Buffer;
   let navy: Buffer;
@@ -469,9 +395,9 @@ describe('POST /api/product/add', () => {
 
   beforeAll(async () => {
     admin = await signInAdmin(ctx.t);
-    main = await png('#336699');
-    navy = await png('#000080');
-    olive = await png('#556b2f');
+    main = await testPng('#336699');
+    navy = await testPng('#000080');
+    olive = await testPng('#556b2f');
   });
 
   it('adds a product with its images and zipped variations (201)', async () => {
@@ -480,9 +406,9 @@ describe('POST /api/product/add', () => {
       admin.cookie,
       productFields({ variationsName: JSON.stringify(['Men Tee Navy', 'Men Tee Olive']) }),
       [
-        { field: 'imageUrl', bytes: main, filename: 'main.png' },
-        { field: 'varImgUrls', bytes: navy, filename: 'navy.png' },
-        { field: 'varImgUrls', bytes: olive, filename: 'olive.png' },
+        ['imageUrl', main, 'main.png'],
+        ['varImgUrls', navy, 'navy.png'],
+        ['varImgUrls', olive, 'olive.png'],
       ],
     );
     expect(response.statusCode, response.body).toBe(201);
@@ -522,7 +448,7 @@ describe('POST /api/product/add', () => {
       ctx.t,
       admin.cookie,
       productFields({ name: 'Canvas Tote Bag', size: '', category: '', subCategory: '', price: '350' }),
-      [{ field: 'imageUrl', bytes: main }],
+      [['imageUrl', main]],
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().product).toMatchObject({
@@ -546,7 +472,7 @@ describe('POST /api/product/add', () => {
         ctx.t,
         admin.cookie,
         productFields({ variationsName: JSON.stringify(names) }),
-        [{ field: 'imageUrl', bytes: main }, ...files.map((bytes) => ({ field: 'varImgUrls', bytes }))],
+        [['imageUrl', main], ...files.map((bytes): FilePart => ['varImgUrls', bytes])],
       );
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toEqual({
@@ -571,7 +497,7 @@ describe('POST /api/product/add', () => {
   it('refuses a file that is not an image (415)', async () => {
     const before = await countRows(ctx.t, 'products');
     const response = await addProduct(ctx.t, admin.cookie, productFields(), [
-      { field: 'imageUrl', bytes: Buffer.from('#!/bin/sh\necho hi\n'), filename: 'evil.png' },
+      ['imageUrl', Buffer.from('#!/bin/sh\necho hi\n'), 'evil.png'],
     ]);
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe('Only png, jpeg, jpg and svg images are accepted');
@@ -609,9 +535,7 @@ describe('POST /api/product/add', () => {
   for (const [what, fields, field, message] of invalid) {
     it(`refuses ${what} with '${message}' (400)`, async () => {
       const before = await countRows(ctx.t, 'products');
-      const response = await addProduct(ctx.t, admin.cookie, productFields(fields), [
-        { field: 'imageUrl', bytes: main },
-      ]);
+      const response = await addProduct(ctx.t, admin.cookie, productFields(fields), [['imageUrl', main]]);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toBe(message);
       expect(response.json().errors[field]).toBe(message);
@@ -624,7 +548,7 @@ describe('POST /api/product/add', () => {
       ctx.t,
       admin.cookie,
       productFields({ name: 'Long Story Tee', description: 'y'.repeat(1000) }),
-      [{ field: 'imageUrl', bytes: main }],
+      [['imageUrl', main]],
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().product.description).toHaveLength(1000);
@@ -634,7 +558,7 @@ describe('POST /api/product/add', () => {
     const customer = await signUpCustomer(ctx.t);
     const before = await countRows(ctx.t, 'products');
     for (const cookie of [undefined, customer.cookie]) {
-      const response = await addProduct(ctx.t, cookie, productFields(), [{ field: 'imageUrl', bytes: main }]);
+      const response = await addProduct(ctx.t, cookie, productFields(), [['imageUrl', main]]);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Admin sign-in required' });
     }
@@ -643,7 +567,7 @@ describe('POST /api/product/add', () => {
 });
 
 describe('PATCH /api/product/edit/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
   let product: ProductRow;
 
@@ -744,7 +668,7 @@ describe('PATCH /api/product/edit/:id', () => {
 });
 
 describe('DELETE /api/product/delete/:id', () => {
-  const ctx = useApp();
+  const ctx = useTestApp();
   let admin: SignedIn;
 
   beforeAll(async () => {
@@ -756,7 +680,12 @@ describe('DELETE /api/product/delete/:id', () => {
     const product = await insertProduct(t, { name: 'Gone Tee Navy', price: '450.00' });
     const kept = await insertProduct(t, { name: 'Kept Tee' });
     const customer = await signUpCustomer(t);
-    const order = await placeOrder(t, customer, [{ product, quantity: 2 }], 'delete-product-1');
+    const order = await placeOrderOk(
+      t,
+      customer,
+      [orderLineFor(product, { quantity: 2 })],
+      'delete-product-1',
+    );
 
     const response = await t.request({
       method: 'DELETE',

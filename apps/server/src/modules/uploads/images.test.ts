@@ -8,13 +8,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { buildTestApp, countRows, type SignedIn, signUpCustomer, type TestApp } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  countRows,
+  type FilePart,
+  multipartBody,
+  type SignedIn,
+  signUpCustomer,
+  type TestApp,
+  testPng,
+} from '../../test/helpers.ts';
 import { detectImageKind, IMAGE_TYPE_MESSAGE, storeImage } from './images.ts';
 
-const png = (width = 40, height = 40, background = '#336699') =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
 const jpeg = () =>
   sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
     .jpeg()
@@ -51,7 +56,7 @@ async function rejection(promise: Promise<unknown>): Promise<HttpError> {
 
 describe('detectImageKind', () => {
   it('recognises PNG and JPEG by their magic bytes', async () => {
-    expect(detectImageKind(await png())).toBe('png');
+    expect(detectImageKind(await testPng())).toBe('png');
     expect(detectImageKind(await jpeg())).toBe('jpeg');
   });
 
@@ -83,7 +88,7 @@ describe('detectImageKind', () => {
 
   it('rejects GIF and WebP', async () => {
     expect(detectImageKind(await gif())).toBeNull();
-    const webp = await sharp(await png())
+    const webp = await sharp(await testPng())
       .webp()
       .toBuffer();
     expect(detectImageKind(webp)).toBeNull();
@@ -98,7 +103,7 @@ describe('storeImage', () => {
   });
 
   it('writes a 400 and an 800 WebP named by content hash, and answers the 800 URL', async () => {
-    const bytes = await png(1200, 600);
+    const bytes = await testPng('#336699', { width: 1200, height: 600 });
     const url = await storeImage(dir, bytes);
     const name = hashName(bytes);
     expect(url).toBe(`/uploads/${name}-800.webp`);
@@ -112,26 +117,26 @@ describe('storeImage', () => {
   });
 
   it('never enlarges a small raster image', async () => {
-    const bytes = await png(40, 40);
+    const bytes = await testPng();
     const url = await storeImage(dir, bytes);
     const meta = await sharp(path.join(dir, path.basename(url))).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 40, height: 40 });
   });
 
   it('gives the same bytes the same URL and keeps the stored files, other bytes another URL', async () => {
-    const bytes = await png(40, 40, '#123456');
+    const bytes = await testPng('#123456');
     const first = await storeImage(dir, bytes);
     const small = path.join(dir, `${hashName(bytes)}-400.webp`);
     await writeFile(small, 'already here');
     expect(await storeImage(dir, Buffer.from(bytes))).toBe(first);
     expect(await readFile(small, 'utf8')).toBe('already here');
-    const other = await storeImage(dir, await png(40, 40, '#654321'));
+    const other = await storeImage(dir, await testPng('#654321'));
     expect(other).not.toBe(first);
     expect(await readdir(dir)).toHaveLength(4);
   });
 
   it('stores the same image from parallel uploads without a failure or a stray file', async () => {
-    const bytes = await png(400, 400, '#778899');
+    const bytes = await testPng('#778899', 400);
     const urls = await Promise.all(Array.from({ length: 6 }, () => storeImage(dir, bytes)));
     expect(new Set(urls)).toEqual(new Set([`/uploads/${hashName(bytes)}-800.webp`]));
     const files = (await readdir(dir)).sort();
@@ -192,20 +197,15 @@ describe('image uploads through the API (PATCH /api/users/:id)', () => {
   });
   afterAll(() => t.close());
 
-  async function upload(bytes: Buffer, filename: string, type = 'image/png', name = 'Changed Name') {
-    const form = new FormData();
-    form.append('name', name);
-    form.append('email', user.email);
-    form.append('contactNumber', '+639171234567');
-    form.append('imageUrl', new Blob([new Uint8Array(bytes)], { type }), filename);
-    const body = new Response(form);
-    return t.request({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      cookie: user.cookie,
-      payload: Buffer.from(await body.arrayBuffer()),
-      headers: { 'content-type': body.headers.get('content-type')! },
-    });
+  /** PATCHes the user's profile with these fields and files. */
+  async function patchUser(fields: Record<string, string>, files: FilePart[]) {
+    const body = await multipartBody(fields, files);
+    return t.request({ method: 'PATCH', url: `/api/users/${user.id}`, cookie: user.cookie, ...body });
+  }
+
+  function upload(bytes: Buffer, filename: string, type = 'image/png', name = 'Changed Name') {
+    const fields = { name, email: user.email, contactNumber: '+639171234567' };
+    return patchUser(fields, [['imageUrl', bytes, filename, type]]);
   }
 
   async function row() {
@@ -234,7 +234,10 @@ describe('image uploads through the API (PATCH /api/users/:id)', () => {
 
   it('answers 413 for a file over 5 MB, changing nothing', async () => {
     const before = await row();
-    const big = Buffer.concat([await png(), Buffer.alloc(UPLOAD_MAX_BYTES + 1 - (await png()).length)]);
+    const big = Buffer.concat([
+      await testPng(),
+      Buffer.alloc(UPLOAD_MAX_BYTES + 1 - (await testPng()).length),
+    ]);
     expect(big.length).toBe(UPLOAD_MAX_BYTES + 1);
     const response = await upload(big, 'huge.png');
     expect(response.statusCode).toBe(413);
@@ -251,7 +254,7 @@ describe('image uploads through the API (PATCH /api/users/:id)', () => {
   });
 
   it('decides the type from the bytes: a PNG named .gif is accepted', async () => {
-    const response = await upload(await png(40, 40, '#445566'), 'looks-like.gif', 'image/gif');
+    const response = await upload(await testPng('#445566'), 'looks-like.gif', 'image/gif');
     expect(response.statusCode).toBe(200);
     expect(response.json().imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}-800\.webp$/);
   });
@@ -282,42 +285,19 @@ describe('image uploads through the API (PATCH /api/users/:id)', () => {
 
   it('answers 400 for two image files in one request', async () => {
     const before = await row();
-    const form = new FormData();
-    form.append('name', 'Two Files');
-    form.append('email', user.email);
-    form.append('contactNumber', '+639171234567');
-    for (const colour of ['#111111', '#222222']) {
-      form.append(
-        'imageUrl',
-        new Blob([new Uint8Array(await png(40, 40, colour))], { type: 'image/png' }),
-        'a.png',
-      );
-    }
-    const body = new Response(form);
-    const response = await t.request({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      cookie: user.cookie,
-      payload: Buffer.from(await body.arrayBuffer()),
-      headers: { 'content-type': body.headers.get('content-type')! },
-    });
+    const files: FilePart[] = [];
+    for (const colour of ['#111111', '#222222']) files.push(['imageUrl', await testPng(colour), 'a.png']);
+    const response = await patchUser(
+      { name: 'Two Files', email: user.email, contactNumber: '+639171234567' },
+      files,
+    );
     expect(response.statusCode).toBe(400);
     expect(await row()).toEqual(before);
   });
 
   it('answers 400 for a file under an unexpected field name', async () => {
     const before = await countRows(t, 'customers');
-    const form = new FormData();
-    form.append('name', 'Odd Field');
-    form.append('avatar', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'a.png');
-    const body = new Response(form);
-    const response = await t.request({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      cookie: user.cookie,
-      payload: Buffer.from(await body.arrayBuffer()),
-      headers: { 'content-type': body.headers.get('content-type')! },
-    });
+    const response = await patchUser({ name: 'Odd Field' }, [['avatar', await testPng(), 'a.png']]);
     expect(response.statusCode).toBe(400);
     expect(await countRows(t, 'customers')).toBe(before);
   });

@@ -14,12 +14,14 @@ import {
   buildTestApp,
   cookieOf,
   countRows,
+  multipartBody,
   newCustomer,
   ORIGIN,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  testPng,
 } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -31,32 +33,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const USER_FIELDS = ['_id', 'contactNumber', 'email', 'id', 'imageUrl', 'name', 'shippingAddress'];
-
-/** A multipart body as a browser's FormData sends it, ready for `app.inject`. */
-async function multipart(
-  fields: Record<string, string>,
-  files: Record<string, { bytes: Buffer; filename: string; type?: string }> = {},
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) {
-    form.append(
-      name,
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
-      file.filename,
-    );
-  }
-  const body = new Response(form);
-  return {
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { 'content-type': body.headers.get('content-type')! },
-  };
-}
-
-const pngBytes = (background = '#336699') =>
-  sharp({ create: { width: 40, height: 40, channels: 3, background } })
-    .png()
-    .toBuffer();
 
 function signIn(email: string, password: string, extra: Partial<InjectOptions> = {}) {
   return t.request({ method: 'POST', url: '/api/users/sign-in', payload: { email, password }, ...extra });
@@ -462,7 +438,7 @@ describe('GET /api/users/current', () => {
 });
 
 describe('PATCH /api/users/:id', () => {
-  function patch(user: SignedIn, form: Awaited<ReturnType<typeof multipart>>, id = user.id) {
+  function patch(user: SignedIn, form: Awaited<ReturnType<typeof multipartBody>>, id = user.id) {
     return t.request({ method: 'PATCH', url: `/api/users/${id}`, cookie: user.cookie, ...form });
   }
 
@@ -471,7 +447,7 @@ describe('PATCH /api/users/:id', () => {
     const email = `Renamed-${Date.now()}@Example.com`;
     const response = await patch(
       user,
-      await multipart({ name: 'Andres B.', email, contactNumber: '+639170000001' }),
+      await multipartBody({ name: 'Andres B.', email, contactNumber: '+639170000001' }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -496,10 +472,9 @@ describe('PATCH /api/users/:id', () => {
     const user = await signUpCustomer(t);
     const response = await patch(
       user,
-      await multipart(
-        { name: user.name, email: user.email, contactNumber: '+639171234567' },
-        { imageUrl: { bytes: await pngBytes('#aa3300'), filename: 'me.png' } },
-      ),
+      await multipartBody({ name: user.name, email: user.email, contactNumber: '+639171234567' }, [
+        ['imageUrl', await testPng('#aa3300'), 'me.png'],
+      ]),
     );
     expect(response.statusCode).toBe(200);
     const { imageUrl } = response.json();
@@ -521,17 +496,15 @@ describe('PATCH /api/users/:id', () => {
     const fields = { name: user.name, email: user.email, contactNumber: '+639171234567' };
     const withImage = await patch(
       user,
-      await multipart(fields, { imageUrl: { bytes: await pngBytes('#00aa33'), filename: 'a.png' } }),
+      await multipartBody(fields, [['imageUrl', await testPng('#00aa33'), 'a.png']]),
     );
     const { imageUrl } = withImage.json();
-    const noFile = await patch(user, await multipart({ ...fields, name: 'No File' }));
+    const noFile = await patch(user, await multipartBody({ ...fields, name: 'No File' }));
     expect(noFile.statusCode).toBe(200);
     expect(noFile.json().imageUrl).toBe(imageUrl);
     const emptyInput = await patch(
       user,
-      await multipart(fields, {
-        imageUrl: { bytes: Buffer.alloc(0), filename: '', type: 'application/octet-stream' },
-      }),
+      await multipartBody(fields, [['imageUrl', Buffer.alloc(0), '', 'application/octet-stream']]),
     );
     expect(emptyInput.statusCode).toBe(200);
     expect(emptyInput.json().imageUrl).toBe(imageUrl);
@@ -541,7 +514,7 @@ describe('PATCH /api/users/:id', () => {
     const user = await signUpCustomer(t);
     const response = await patch(
       user,
-      await multipart({ name: 'X', email: user.email, contactNumber: '+639171234567' }),
+      await multipartBody({ name: 'X', email: user.email, contactNumber: '+639171234567' }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.name).toBe('Too short!');
@@ -552,7 +525,7 @@ describe('PATCH /api/users/:id', () => {
     const user = await signUpCustomer(t);
     const response = await patch(
       user,
-      await multipart({ name: user.name, email: user.email, contactNumber: '12345' }),
+      await multipartBody({ name: user.name, email: user.email, contactNumber: '12345' }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.contactNumber).toBe('Invalid phone number');
@@ -563,7 +536,11 @@ describe('PATCH /api/users/:id', () => {
     const other = await signUpCustomer(t);
     const response = await patch(
       user,
-      await multipart({ name: 'Taken', email: other.email.toUpperCase(), contactNumber: '+639171234567' }),
+      await multipartBody({
+        name: 'Taken',
+        email: other.email.toUpperCase(),
+        contactNumber: '+639171234567',
+      }),
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().errors.email).toBe('This email is already registered');
@@ -574,7 +551,7 @@ describe('PATCH /api/users/:id', () => {
   it('answers 401 for a visitor and 403 for another customer', async () => {
     const user = await signUpCustomer(t);
     const other = await signUpCustomer(t);
-    const form = await multipart({ name: 'Hijack', email: user.email, contactNumber: '+639171234567' });
+    const form = await multipartBody({ name: 'Hijack', email: user.email, contactNumber: '+639171234567' });
     const visitor = await t.request({ method: 'PATCH', url: `/api/users/${user.id}`, ...form });
     expect(visitor.statusCode).toBe(401);
     const forbidden = await patch(other, form, user.id);
