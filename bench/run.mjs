@@ -1,4 +1,5 @@
-// `npm run bench`: starts the built app on a fresh database scaled to BENCH_PRODUCTS products,
+// `npm run bench`: starts the built app on a fresh database scaled to BENCH_PRODUCTS products
+// (and as many customers and orders),
 // measures throughput and latency of the storefront's hot calls with autocannon, the server's
 // memory, and the gzipped JavaScript a shopper downloads for the Home page. Writes
 // bench/results/<time>.json. Numbers are for comparison between runs on the same machine.
@@ -86,6 +87,15 @@ try {
   await waitForHealth();
   const idle = rssMb(app.pid);
   const [first] = await (await fetch(`${base}/api/product/all?limit=1`)).json();
+  const signIn = await fetch(`${base}/api/admin/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  const adminCookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const scenarios = [
     ['health', '/api/health'],
     ['latest 5 (home)', '/api/product/all?limit=5'],
@@ -93,9 +103,13 @@ try {
     ['filtered + sorted page', '/api/product/all?category=Women&subCategory=Tops&sort=asc&limit=24'],
     ['product detail', `/api/product/${first._id}`],
     ['best collections', '/api/product/best'],
+    ['admin products page', '/api/product/admin-list?limit=10&sort=name', adminCookie],
+    ['admin orders page', '/api/orders/all?limit=10&offset=5000', adminCookie],
+    ['admin users search', '/api/users/all?limit=10&q=shopper%2012&sort=email', adminCookie],
   ];
-  for (const [name, url] of scenarios) {
-    const run = await autocannon({ url: base + url, connections: 20, duration: DURATION });
+  for (const [name, url, cookie] of scenarios) {
+    const headers = cookie ? { cookie } : {};
+    const run = await autocannon({ url: base + url, connections: 20, duration: DURATION, headers });
     results.scenarios.push({
       name,
       url,

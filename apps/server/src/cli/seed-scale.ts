@@ -4,8 +4,9 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 
 /**
- * `tsx src/cli/seed-scale.ts <count>`: adds synthetic products (copies of the demo ones with
- * other names and prices) so benchmarks can measure a large catalogue.
+ * `tsx src/cli/seed-scale.ts <count>`: adds <count> synthetic products (copies of the demo ones
+ * with other names and prices) and <count> orders of two lines each from as many customers,
+ * so benchmarks can measure a large store.
  */
 const count = Number(process.argv[2] ?? 10_000);
 const config = loadConfig();
@@ -21,5 +22,26 @@ await database.db.execute(sql`
   from generate_series(1, ${count}) g
   cross join lateral (select * from products where best_rank is null order by id offset (g % 40) limit 1) p
 `);
-console.log(`Added ${count} products.`);
+// Customers share one (unusable) password hash: they exist to own orders, not to sign in.
+await database.db.execute(sql`
+  insert into customers (name, email, contact_number, password_hash)
+  select 'Shopper ' || g, 'shopper' || g || '@bench.example', '+639170000000', 'x'
+  from generate_series(1, ${count}) g
+`);
+await database.db.execute(sql`
+  with placed as (
+    insert into orders (customer_id, customer_name, shipping_address, payment_method, status,
+                        subtotal, shipping_fee, tax, total, created_at)
+    select c.id, c.name, '1 Rizal Avenue, Manila 1000', 'COD', 'pending', 1398.00, 0, 139.80, 1537.80,
+           now() - make_interval(secs => row_number() over ())
+    from customers c where c.email like '%@bench.example'
+    returning id
+  )
+  insert into order_items (order_id, position, product_id, name, image_url, price, size, quantity,
+                           delivery_fee, delivery_date, status)
+  select placed.id, pos, p.id, p.name, p.image_url, 699.00, '', 1, 0, current_date + 9, 'toPay'
+  from placed cross join generate_series(0, 1) pos
+  cross join lateral (select * from products order by id limit 1) p
+`);
+console.log(`Added ${count} products, customers and orders.`);
 await database.close();
