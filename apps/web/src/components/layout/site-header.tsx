@@ -1,6 +1,6 @@
 import { Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { useCartCount } from '../../lib/cart-store.ts';
 import { cn } from '../../lib/cn.ts';
@@ -21,6 +21,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** SPEC §2 header: links, account and cart icons with the quantity badge, and a phone menu. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  // Any move to another page (a menu link, the logo, account, cart, or Back) closes the menu.
+  const { key } = useLocation();
+  const [shownOn, setShownOn] = useState(key);
+  if (shownOn !== key) {
+    setShownOn(key);
+    setOpen(false);
+  }
   const count = useCartCount();
   const close = () => setOpen(false);
   return (
