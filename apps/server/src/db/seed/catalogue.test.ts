@@ -23,7 +23,9 @@ describe('seed catalogue', () => {
   it('covers every category and subcategory pair at least twice', () => {
     for (const category of CATEGORIES)
       for (const subCategory of SUB_CATEGORIES) {
-        const count = catalogue.filter((p) => p.category === category && p.subCategory === subCategory).length;
+        const count = catalogue.filter(
+          (p) => p.category === category && p.subCategory === subCategory,
+        ).length;
         expect(count, `${category} / ${subCategory}`).toBeGreaterThanOrEqual(2);
       }
   });
@@ -60,7 +62,8 @@ describe('seed catalogue', () => {
 
   it('uses the size preset that fits the subcategory', () => {
     for (const p of catalogue) {
-      const expected = p.subCategory === 'Shoes' ? 'Sneakers' : p.subCategory === 'Accessories' ? 'N/A' : 'Clothes';
+      const expected =
+        p.subCategory === 'Shoes' ? 'Sneakers' : p.subCategory === 'Accessories' ? 'N/A' : 'Clothes';
       expect(p.sizes, p.name).toBe(expected);
     }
   });
@@ -85,6 +88,17 @@ describe('garment illustrations', () => {
     }
   });
 
+  it('use no SVG filters, which make every render several times slower', () => {
+    const drawings = [
+      ...garmentKinds.map((kind) => garmentSvg(kind, '#1f2a44')),
+      ...catalogue.flatMap((p) => p.variations.map((v) => garmentSvg(p.kind, v.colour))),
+    ];
+    for (const svg of drawings) {
+      expect(svg).not.toContain('<filter');
+      expect(svg).not.toContain('filter=');
+    }
+  });
+
   it('exist for every kind the catalogue uses', () => {
     for (const p of catalogue) expect(garmentKinds).toContain(p.kind);
   });
@@ -100,7 +114,9 @@ describe('garment illustrations', () => {
   it.each(garmentKinds)('frames %s centred with the shared margins', async (kind: GarmentKind) => {
     // Without the backdrop, trimming the transparent edges leaves the item and its shadow.
     const svg = garmentSvg(kind, '#1f2a44').replace('<rect width="800" height="800" fill="url(#bg)"/>', '');
-    const { info } = await sharp(Buffer.from(svg)).trim({ threshold: 10 }).toBuffer({ resolveWithObject: true });
+    const { info } = await sharp(Buffer.from(svg))
+      .trim({ threshold: 10 })
+      .toBuffer({ resolveWithObject: true });
     const left = -(info.trimOffsetLeft ?? 0);
     const top = -(info.trimOffsetTop ?? 0);
     expect(Math.max(info.width, info.height)).toBeGreaterThanOrEqual(540);

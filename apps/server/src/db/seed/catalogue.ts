@@ -159,14 +159,6 @@ export const catalogue: SeedProduct[] = [
     subCategory: 'Tops',
     kind: 'hoodie',
   }),
-  product('Men Bomber Jacket', ['Black', 'Olive', 'Navy'], {
-    description:
-      'Water-repellent nylon bomber with a light padded lining, ribbed trims and a utility sleeve pocket. Regular fit; machine wash cold, do not iron.',
-    price: '2499.00',
-    category: 'Men',
-    subCategory: 'Tops',
-    kind: 'jacket',
-  }),
   product('Men Slim Chino Pants', ['Khaki', 'Navy', 'Stone'], {
     description:
       'Cotton twill chinos with a touch of stretch, slant pockets and a clean slim leg. Smart enough for the office, easy enough for weekends; machine wash cold.',
@@ -222,14 +214,6 @@ export const catalogue: SeedProduct[] = [
     category: 'Men',
     subCategory: 'Shoes',
     kind: 'sneakers',
-  }),
-  product('Men Chelsea Boots', ['Brown', 'Black', 'Tan'], {
-    description:
-      'Full-grain leather Chelsea boots with elastic side panels, a pull tab and a stacked rubber heel. Treat with leather conditioner to keep them supple.',
-    price: '3499.00',
-    category: 'Men',
-    subCategory: 'Shoes',
-    kind: 'boots',
   }),
   product('Men Two-Strap Sandals', ['Black', 'Olive', 'Brown'], {
     description:
@@ -337,14 +321,6 @@ export const catalogue: SeedProduct[] = [
     subCategory: 'Bottoms',
     kind: 'shorts',
   }),
-  product('Women Fit-and-Flare Dress', ['Rust', 'Navy', 'Emerald'], {
-    description:
-      'A V-neck midi dress with flutter sleeves, a fitted bodice and a softly pleated skirt, finished with a waist tie. Lightweight crepe; hand wash cold.',
-    price: '1699.00',
-    category: 'Women',
-    subCategory: 'Full Outfit',
-    kind: 'dress',
-  }),
   product('Women Tie-Waist Sundress', ['Mustard', 'Blush', 'White'], {
     description:
       'Breathable cotton sundress with a flared skirt and a waist tie, made for beach trips and long summer lunches. Machine wash cold.',
@@ -392,14 +368,6 @@ export const catalogue: SeedProduct[] = [
     category: 'Women',
     subCategory: 'Shoes',
     kind: 'boots',
-  }),
-  product('Women Structured Tote Bag', ['Camel', 'Black', 'Cream', 'Sage'], {
-    description:
-      'A structured faux leather tote with twin top handles, a gold-tone turn lock and a roomy lined interior with a zip pocket. Fits a laptop up to 13 inches.',
-    price: '1899.00',
-    category: 'Women',
-    subCategory: 'Accessories',
-    kind: 'bag',
   }),
   product('Women Minimalist Watch', ['Blush', 'Black', 'Cream'], {
     description:
@@ -491,14 +459,6 @@ export const catalogue: SeedProduct[] = [
     subCategory: 'Full Outfit',
     kind: 'romper',
   }),
-  product('Kids Track Suit Set', ['Royal', 'Red', 'Black'], {
-    description:
-      'Zip jacket and matching joggers with contrast side stripes, made for PE class and weekend games. Machine wash cold.',
-    price: '999.00',
-    category: 'Kids',
-    subCategory: 'Full Outfit',
-    kind: 'tracksuit',
-  }),
   product('Kids Party Dress', ['Blush', 'Lavender', 'Mint'], {
     description:
       'A flutter-sleeve dress with a softly pleated skirt and a sash bow, lined in cotton for comfort at birthdays and family gatherings. Hand wash cold.',
@@ -570,5 +530,47 @@ export const catalogue: SeedProduct[] = [
     category: 'Kids',
     subCategory: 'Accessories',
     kind: 'watch',
+  }),
+
+  // New arrivals: listed last, so they are the newest and lead 'Latest Collections'.
+  product('Kids Track Suit Set', ['Royal', 'Red', 'Black'], {
+    description:
+      'Zip jacket and matching joggers with contrast side stripes, made for PE class and weekend games. Machine wash cold.',
+    price: '999.00',
+    category: 'Kids',
+    subCategory: 'Full Outfit',
+    kind: 'tracksuit',
+  }),
+  product('Men Chelsea Boots', ['Brown', 'Black', 'Tan'], {
+    description:
+      'Full-grain leather Chelsea boots with elastic side panels, a pull tab and a stacked rubber heel. Treat with leather conditioner to keep them supple.',
+    price: '3499.00',
+    category: 'Men',
+    subCategory: 'Shoes',
+    kind: 'boots',
+  }),
+  product('Women Structured Tote Bag', ['Camel', 'Black', 'Cream', 'Sage'], {
+    description:
+      'A structured faux leather tote with twin top handles, a gold-tone turn lock and a roomy lined interior with a zip pocket. Fits a laptop up to 13 inches.',
+    price: '1899.00',
+    category: 'Women',
+    subCategory: 'Accessories',
+    kind: 'bag',
+  }),
+  product('Men Bomber Jacket', ['Black', 'Olive', 'Navy'], {
+    description:
+      'Water-repellent nylon bomber with a light padded lining, ribbed trims and a utility sleeve pocket. Regular fit; machine wash cold, do not iron.',
+    price: '2499.00',
+    category: 'Men',
+    subCategory: 'Tops',
+    kind: 'jacket',
+  }),
+  product('Women Fit-and-Flare Dress', ['Rust', 'Navy', 'Emerald'], {
+    description:
+      'A V-neck midi dress with flutter sleeves, a fitted bodice and a softly pleated skirt, finished with a waist tie. Lightweight crepe; hand wash cold.',
+    price: '1699.00',
+    category: 'Women',
+    subCategory: 'Full Outfit',
+    kind: 'dress',
   }),
 ];

@@ -35,11 +35,13 @@ export function tint(hex: string, t: number): string {
   return mix(hex, '#ffffff', t);
 }
 
+function linear(channel: number): number {
+  const s = channel / 255;
+  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+}
+
 /** WCAG relative luminance, 0 (black) to 1 (white). */
 export function luminance(hex: string): number {
-  const [r, g, b] = parse(hex).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as unknown as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const [r, g, b] = parse(hex);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }

@@ -16,7 +16,10 @@ if (!out) {
 const variations = catalogue.flatMap((p) => p.variations.map((v) => ({ kind: p.kind, colour: v.colour })));
 const tiles = await Promise.all(
   variations.map(async ({ kind, colour }, i) => ({
-    input: await sharp(Buffer.from(garmentSvg(kind, colour))).resize(TILE, TILE).png().toBuffer(),
+    input: await sharp(Buffer.from(garmentSvg(kind, colour)))
+      .resize(TILE, TILE)
+      .png()
+      .toBuffer(),
     left: (i % COLUMNS) * TILE,
     top: Math.floor(i / COLUMNS) * TILE,
   })),

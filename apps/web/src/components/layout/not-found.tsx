@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 
 /** SPEC §2: the 404 page, for any unknown path of the storefront or the back office. */
 export function NotFound() {
+  useDocumentTitle('Not Found');
   return (
     <main className="grid min-h-dvh place-items-center bg-paper px-6 text-center">
       <div className="flex max-w-md flex-col items-center gap-4">

@@ -4,6 +4,7 @@ import { LogOut, Mail, PenLine, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
@@ -17,6 +18,7 @@ import { ACCOUNT_TABS } from '../components/account-tabs.ts';
 
 /** /user and its tabs (SPEC §2 Customer area): the profile, the tab row and the chosen tab. */
 export default function AccountLayout() {
+  useDocumentTitle('My Account');
   const { user, isLoading } = useAuth();
   // Set while logging out, so the visitor this page turns into goes home, not to /sign-in.
   const [leaving, setLeaving] = useState(false);

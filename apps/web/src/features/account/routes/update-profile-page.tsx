@@ -7,6 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
@@ -20,6 +21,7 @@ const FIELDS = ['name', 'email', 'contactNumber'] as const;
 
 /** /user/update_profile?uid= (SPEC §2 Update Profile): only the signed-in shopper's own. */
 export default function UpdateProfilePage() {
+  useDocumentTitle('Update Profile');
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
   if (isLoading) return <Loading className="min-h-[36rem]" />;

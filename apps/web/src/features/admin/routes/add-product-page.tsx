@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -52,6 +53,7 @@ type AddProductFormOutput = z.output<typeof AddProductFormSchema>;
 
 /** SPEC §2 Add Product. */
 export default function AddProductPage() {
+  useDocumentTitle('Add Product');
   const navigate = useNavigate();
   const goBack = useGoBack(paths.admin.home);
   const [progress, setProgress] = useState(0);

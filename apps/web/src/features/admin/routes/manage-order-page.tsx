@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -17,6 +18,7 @@ import { useGoBack } from '../hooks/use-go-back.ts';
 
 /** SPEC §2 Manage Product Order (/admin/product_management?oid=): one status per ordered line. */
 export default function ManageOrderPage() {
+  useDocumentTitle('Manage Product Order');
   const [search] = useSearchParams();
   const oid = search.get('oid') ?? '';
   const order = useOrder(oid);

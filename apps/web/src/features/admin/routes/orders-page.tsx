@@ -4,6 +4,7 @@ import { ClipboardList } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { deleteOrder, useDelete } from '../api/deletes.ts';
 import { type OrderSort, useOrders } from '../api/get-orders.ts';
 import { type ColumnLook, DataTable } from '../components/data-table.tsx';
@@ -19,6 +20,7 @@ const look = (meta: ColumnLook) => meta;
 
 /** SPEC §2 Orders List: every order, searched by customer, sorted and paged on the server. */
 export default function OrdersPage() {
+  useDocumentTitle('Orders List');
   const list = useListParams(SORTABLE);
   const orders = useOrders(list.params);
   const remove = useDelete(deleteOrder);

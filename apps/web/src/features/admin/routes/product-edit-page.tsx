@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -38,6 +39,7 @@ type EditFormOutput = z.output<typeof EditProductFormValuesSchema>;
 
 /** SPEC §2 Edit Product (/admin/product_edit/?pid=). */
 export default function ProductEditPage() {
+  useDocumentTitle('Edit Product');
   const [search] = useSearchParams();
   const pid = search.get('pid') ?? '';
   const product = useProduct(pid);

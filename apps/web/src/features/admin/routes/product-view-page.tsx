@@ -3,6 +3,7 @@ import { ArrowLeft, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -15,6 +16,7 @@ const NO_DESCRIPTION = 'No description has been written for this product yet.';
 
 /** SPEC §2 Product Details (/admin/product_view/?pid=): a large image and the product's facts. */
 export default function ProductViewPage() {
+  useDocumentTitle('Product Details');
   const [search] = useSearchParams();
   const pid = search.get('pid') ?? '';
   const product = useProduct(pid);

@@ -4,6 +4,7 @@ import { Eye, Pencil, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { deleteProduct, useDelete } from '../api/deletes.ts';
@@ -20,6 +21,7 @@ const look = (meta: ColumnLook) => meta;
 
 /** SPEC §2 Products List: the catalogue, searched, sorted and paged on the server. */
 export default function ProductsPage() {
+  useDocumentTitle('Products List');
   const list = useListParams(SORTABLE);
   const products = useAdminProducts(list.params);
   const remove = useDelete(deleteProduct);

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -23,6 +24,7 @@ import { useObjectUrl } from '../hooks/use-object-url.ts';
 
 /** SPEC §2 Update Admin Profile: avatar, username and email. */
 export default function ProfilePage() {
+  useDocumentTitle('Update Admin Profile');
   const { admin } = useAdminAuth();
   return (
     <>

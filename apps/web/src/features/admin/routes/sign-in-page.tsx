@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
@@ -16,6 +17,7 @@ import { useAdminSignIn } from '../api/admin-session.ts';
 
 /** SPEC §2 admin sign-in: username and password, then a re-check of the admin session. */
 export default function SignInPage() {
+  useDocumentTitle('Admin Sign In');
   const { isAuthenticated, isLoading } = useAdminAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

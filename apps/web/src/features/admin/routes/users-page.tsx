@@ -1,6 +1,7 @@
 import type { User } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { deleteUser, useDelete } from '../api/deletes.ts';
 import { type UserSort, useUsers } from '../api/get-users.ts';
@@ -16,6 +17,7 @@ const look = (meta: ColumnLook) => meta;
 
 /** SPEC §2 Users List: every shopper, searched by name, sorted and paged on the server. */
 export default function UsersPage() {
+  useDocumentTitle('Users List');
   const list = useListParams(SORTABLE);
   const users = useUsers(list.params);
   const remove = useDelete(deleteUser);

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
@@ -17,6 +18,7 @@ import { PasswordInput } from '../components/password-input.tsx';
 
 /** /sign-in (SPEC §2 Sign In, §4 Auth). */
 export default function SignInPage() {
+  useDocumentTitle('Sign In');
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) {
     return (

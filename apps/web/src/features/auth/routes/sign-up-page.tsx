@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
@@ -20,6 +21,7 @@ const FIELDS = ['name', 'contactNumber', 'email', 'password'] as const;
 
 /** /sign-up (SPEC §2 Sign Up, §4 Auth). */
 export default function SignUpPage() {
+  useDocumentTitle('Sign Up');
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) {
     return (

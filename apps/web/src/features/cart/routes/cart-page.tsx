@@ -4,6 +4,7 @@ import { ArrowRight } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { type CartLine, useCart } from '../../../lib/cart-store.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
@@ -12,7 +13,6 @@ import { CartLineItem } from '../components/cart-line-item.tsx';
 import { OrderSummaryPanel } from '../components/order-summary-panel.tsx';
 import { SignInPrompt } from '../components/sign-in-prompt.tsx';
 import { useCheckout } from '../hooks/use-checkout.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 
 /** SPEC §9 arithmetic; null if a saved line's price cannot be read. */
 function summarize(lines: readonly CartLine[]): OrderSummary | null {
@@ -50,7 +50,7 @@ function PageHeading({ count }: { count: number }) {
 /** SPEC §2 cart and checkout: the lines, the address box for shoppers and the order summary. */
 export default function CartPage() {
   const lines = useCart();
-  usePageTitle('Cart');
+  useDocumentTitle('Cart');
   // SPEC §7: the shopper auth check runs on cart load, whatever is cached.
   const session = useQuery({ ...currentUserQuery, refetchOnMount: 'always' });
   const user = session.data ?? null;

@@ -2,12 +2,12 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 
 /** SPEC §2: the thank-you page after an order, outside the storefront layout. */
 export default function ConfirmationPage() {
-  usePageTitle('Thank you');
+  useDocumentTitle('Thank you');
   return (
     <main className="flex min-h-dvh flex-col items-center bg-paper px-4 py-10 sm:px-6">
       <Logo />

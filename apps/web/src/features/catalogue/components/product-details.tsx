@@ -2,11 +2,11 @@ import { DELIVERY_OPTIONS, formatPHP, type Product } from '@habi/shared';
 import { Banknote, ShoppingBag, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { addToCart } from '../../../lib/cart-store.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { SizePicker } from './size-picker.tsx';
 import { VariationPicker } from './variation-picker.tsx';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { AboutCollage } from '../components/about-collage.tsx';
 import { WhyUs } from '../components/why-us.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
 const STORY = [
   {

@@ -2,13 +2,13 @@ import { LATEST_COLLECTION_SIZE } from '@habi/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { useBestProducts } from '../api/get-best-products.ts';
 import { useProducts } from '../api/get-products.ts';
 import { CategoryTiles } from '../components/category-tiles.tsx';
 import { ProductRow } from '../components/product-row.tsx';
 import { PromoHero } from '../components/promo-hero.tsx';
 import { StorePromises } from '../components/store-promises.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
 function ShopAllLink({ label }: { label: string }) {
   return (

@@ -1,5 +1,6 @@
 import { IdSchema } from '@habi/shared';
 import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -7,7 +8,6 @@ import { useProduct } from '../api/get-product.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ProductDetails } from '../components/product-details.tsx';
 import { ProductNotFound } from '../components/product-not-found.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
 /** SPEC §2 Product detail at /view?pid={productId}. */
 export default function ProductPage() {

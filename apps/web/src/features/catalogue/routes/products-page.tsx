@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -7,7 +8,6 @@ import { ActiveFilters } from '../components/active-filters.tsx';
 import { FiltersPanel } from '../components/filters-panel.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useProductFilters } from '../hooks/use-product-filters.ts';
 
 /**
