@@ -168,7 +168,8 @@ test('orders show by tab: grouped under All Orders, flattened per status', async
   await expect(less).toHaveAttribute('aria-expanded', 'true');
   await expect(bigCard.getByText(deliveryDateLabel(firstLine.deliveryOption.date))).toBeVisible();
   await expect(bigCard.getByText('FREE', { exact: true })).toBeVisible();
-  if (firstLine.size) await expect(bigCard.getByText(firstLine.size, { exact: true })).toBeVisible();
+  const firstSlide = bigCard.getByRole('group', { name: /^1 of/ });
+  if (firstLine.size) await expect(firstSlide.getByText(firstLine.size, { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'account-orders');
   await less.click();
