@@ -4,12 +4,13 @@
 // memory, and the gzipped JavaScript a shopper downloads for the Home page. Writes
 // bench/results/<time>.json. Numbers are for comparison between runs on the same machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { buildWebIfStale } from '../scripts/web-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
@@ -19,9 +20,7 @@ const base = `http://localhost:${PORT}`;
 
 function homeBundle() {
   const dist = path.join(root, 'apps/web/dist');
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
+  buildWebIfStale();
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const files = new Set();
   const visit = (key) => {
@@ -54,15 +53,20 @@ async function waitForHealth() {
 
 const bundle = homeBundle();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-'));
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-secret' };
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
   PORT: String(PORT),
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
 };
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, ['apps/server/src/main.ts'], {
+// The server runs in this very process (not under a launcher), so its memory is what is read.
+const serverArgs = ['--import', 'tsx', 'apps/server/src/main.ts'];
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -77,7 +81,7 @@ try {
   throw error;
 }
 spawnSync(tsx, ['apps/server/src/cli/seed-scale.ts', String(PRODUCTS)], { cwd: root, env, stdio: 'inherit' });
-const app = spawn(tsx, ['apps/server/src/main.ts'], {
+const app = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,
   stdio: ['ignore', 'ignore', 'inherit'],

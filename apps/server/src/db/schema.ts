@@ -88,11 +88,12 @@ export const products = pgTable(
     bestRank: integer('best_rank'),
     createdAt: createdAt(),
   },
-  // Keyset orders of the storefront: newest first, and by price either way.
+  // Keyset orders of the storefront: newest first, and by price either way. Ascending indexes
+  // serve both directions (a DESC NULLS LAST one would not serve a plain ORDER BY ... DESC).
   (t) => [
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_created_idx').on(t.createdAt, t.id),
     index('products_price_idx').on(t.price, t.id),
-    index('products_category_idx').on(t.category, t.subCategory, t.createdAt.desc()),
+    index('products_category_idx').on(t.category, t.subCategory, t.createdAt),
     index('products_name_idx').on(sql`lower(${t.name})`),
   ],
 );
@@ -114,8 +115,8 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
-    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_customer_name_idx').on(sql`lower(${t.customerName})`),
   ],
 );
@@ -139,7 +140,11 @@ export const orderItems = pgTable(
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     status: text('status').notNull(),
   },
-  (t) => [uniqueIndex('order_items_order_position_key').on(t.orderId, t.position)],
+  (t) => [
+    uniqueIndex('order_items_order_position_key').on(t.orderId, t.position),
+    // Deleting a product clears it from ordered lines; this finds them without a full scan.
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 /** A checkout attempt's key and the order it made: a repeat returns that order. */

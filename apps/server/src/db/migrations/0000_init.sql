@@ -95,12 +95,13 @@ CREATE UNIQUE INDEX "admins_username_key" ON "admins" USING btree (lower("userna
 CREATE UNIQUE INDEX "customers_email_key" ON "customers" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "customers_name_idx" ON "customers" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_items_order_position_key" ON "order_items" USING btree ("order_id","position");--> statement-breakpoint
-CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_customer_name_idx" ON "orders" USING btree (lower("customer_name"));--> statement-breakpoint
-CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id");--> statement-breakpoint
-CREATE INDEX "products_category_idx" ON "products" USING btree ("category","sub_category","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_category_idx" ON "products" USING btree ("category","sub_category","created_at");--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "sessions_customer_idx" ON "sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "sessions_admin_idx" ON "sessions" USING btree ("admin_id");
