@@ -29,13 +29,24 @@ export function FieldError({ id, message, icon }: { id?: string; message?: strin
   );
 }
 
+/**
+ * What a field hands its control: the raw values, and `control`, the same as props to spread
+ * onto an input (`<Input {...control} />`).
+ */
+export interface FieldControl {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  control: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
+}
+
 interface FieldProps {
   label: string;
   error?: string;
   hint?: string;
   icon?: boolean;
   className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => React.ReactNode;
+  children: (ids: FieldControl) => React.ReactNode;
 }
 
 /** Label, control and message wired together for screen readers. */
@@ -52,7 +63,12 @@ export function Field({ label, error, hint, icon, className, children }: FieldPr
           {hint}
         </p>
       )}
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({
+        id,
+        describedBy,
+        invalid: Boolean(error),
+        control: { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined },
+      })}
       <FieldError id={errorId} message={error} icon={icon} />
     </div>
   );

@@ -132,27 +132,10 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
         disabled={isSubmitting}
       />
       <Field label="Name" error={errors.name?.message} icon>
-        {({ id, describedBy, invalid }) => (
-          <Input
-            id={id}
-            autoComplete="name"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...register('name')}
-          />
-        )}
+        {({ control }) => <Input {...control} autoComplete="name" {...register('name')} />}
       </Field>
       <Field label="Email" error={errors.email?.message} icon>
-        {({ id, describedBy, invalid }) => (
-          <Input
-            id={id}
-            type="email"
-            autoComplete="email"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...register('email')}
-          />
-        )}
+        {({ control }) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
       </Field>
       <Field label="Contact Number" error={errors.contactNumber?.message} icon>
         {({ id, describedBy, invalid }) => (

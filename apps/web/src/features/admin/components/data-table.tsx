@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   type ColumnDef,
   flexRender,
@@ -12,6 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { ListPage } from '../api/list.ts';
+import type { useListParams } from '../hooks/use-list-params.ts';
 
 /** Per-column looks, read from `meta` (a right-aligned amount, a narrow image column...). */
 export interface ColumnLook {
@@ -25,19 +27,11 @@ interface DataTableProps<T> {
   label: string;
   // biome-ignore lint/suspicious/noExplicitAny: columns mix value types, as TanStack's own examples do.
   columns: ColumnDef<T, any>[];
-  data: ListPage<T> | undefined;
-  /** True before the first page has arrived: skeleton rows show. */
-  isLoading: boolean;
-  /** True while another page loads over the one shown. */
-  isFetching: boolean;
-  error?: unknown;
-  onRetry?: () => void;
+  /** The page's query: skeleton rows before the first page, a busy state while another loads. */
+  query: Pick<UseQueryResult<ListPage<T>>, 'data' | 'isPending' | 'isFetching' | 'error' | 'refetch'>;
+  /** Sorting and paging kept in the URL (useListParams). */
+  list: Pick<ReturnType<typeof useListParams>, 'sorting' | 'setSorting' | 'page' | 'setPage' | 'params'>;
   emptyMessage: string;
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
   getRowId: (row: T) => string;
 }
 
@@ -46,22 +40,11 @@ interface DataTableProps<T> {
  * so it scales to any number of rows. Compact 14 px rows, a header that stays in view, and
  * horizontal scrolling on phones.
  */
-export function DataTable<T>({
-  label,
-  columns,
-  data,
-  isLoading,
-  isFetching,
-  error,
-  onRetry,
-  emptyMessage,
-  sorting,
-  onSortingChange,
-  page,
-  pageSize,
-  onPageChange,
-  getRowId,
-}: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, query, list, emptyMessage, getRowId }: DataTableProps<T>) {
+  const { data, isPending: isLoading, isFetching, error } = query;
+  const onRetry = () => void query.refetch();
+  const { sorting, setSorting: onSortingChange, page, setPage: onPageChange } = list;
+  const pageSize = list.params.limit;
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const handleSorting: OnChangeFn<SortingState> = (updater) =>

@@ -151,25 +151,17 @@ export default function AddProductPage() {
             <FormSection title="Details">
               <div className="flex flex-col gap-4">
                 <Field label="Product name: Color/Variation" error={errors.name?.message}>
-                  {({ id, describedBy, invalid }) => (
-                    <Input
-                      id={id}
-                      placeholder="Men T-shirt Blue"
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid || undefined}
-                      {...register('name')}
-                    />
+                  {({ control }) => (
+                    <Input {...control} placeholder="Men T-shirt Blue" {...register('name')} />
                   )}
                 </Field>
                 <Field label="Description" error={errors.desc?.message}>
-                  {({ id, describedBy, invalid }) => (
+                  {({ control }) => (
                     <div className="relative">
                       <Textarea
-                        id={id}
+                        {...control}
                         rows={5}
                         placeholder="Fabric, fit and care of the product"
-                        aria-describedby={describedBy}
-                        aria-invalid={invalid || undefined}
                         {...register('desc')}
                       />
                       <span

@@ -106,17 +106,9 @@ export default function OrdersPage() {
       <DataTable
         label="Orders"
         columns={columns}
-        data={orders.data}
-        isLoading={orders.isPending}
-        isFetching={orders.isFetching}
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
+        query={orders}
+        list={list}
         emptyMessage="No results."
-        sorting={list.sorting}
-        onSortingChange={list.setSorting}
-        page={list.page}
-        pageSize={list.params.limit}
-        onPageChange={list.setPage}
         getRowId={(row) => row._id}
       />
     </>

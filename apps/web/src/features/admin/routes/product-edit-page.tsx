@@ -106,25 +106,10 @@ function EditProductForm({ product }: { product: Product }) {
       <FormSection title="Details">
         <div className="flex flex-col gap-4">
           <Field label="Name" hint="Product name: Color/Variation" error={errors.name?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('name')}
-              />
-            )}
+            {({ control }) => <Input {...control} {...register('name')} />}
           </Field>
           <Field label="Description" error={errors.desc?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Textarea
-                id={id}
-                rows={5}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('desc')}
-              />
-            )}
+            {({ control }) => <Textarea {...control} rows={5} {...register('desc')} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Price" error={errors.price?.message}>

@@ -118,17 +118,9 @@ export default function ProductsPage() {
       <DataTable
         label="Products"
         columns={columns}
-        data={products.data}
-        isLoading={products.isPending}
-        isFetching={products.isFetching}
-        error={products.error}
-        onRetry={() => void products.refetch()}
+        query={products}
+        list={list}
         emptyMessage="No product/s found."
-        sorting={list.sorting}
-        onSortingChange={list.setSorting}
-        page={list.page}
-        pageSize={list.params.limit}
-        onPageChange={list.setPage}
         getRowId={(row) => row._id}
       />
     </>

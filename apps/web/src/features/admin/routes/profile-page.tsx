@@ -106,27 +106,10 @@ function ProfileForm({ admin }: { admin: Admin }) {
       <FormSection title="Account">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Username" error={errors.username?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                autoComplete="username"
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('username')}
-              />
-            )}
+            {({ control }) => <Input {...control} autoComplete="username" {...register('username')} />}
           </Field>
           <Field label="Email" error={errors.email?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                type="email"
-                autoComplete="email"
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('email')}
-              />
-            )}
+            {({ control }) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
           </Field>
         </div>
       </FormSection>

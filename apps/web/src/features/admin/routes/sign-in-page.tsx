@@ -72,24 +72,14 @@ export default function SignInPage() {
           <p className="mt-1 text-sm text-muted">Sign in to manage products, orders and users.</p>
           <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
             <Field label="Username" error={errors.username?.message}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  autoComplete="username"
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                  {...register('username')}
-                />
-              )}
+              {({ control }) => <Input {...control} autoComplete="username" {...register('username')} />}
             </Field>
             <Field label="Password" error={errors.password?.message}>
-              {({ id, describedBy, invalid }) => (
+              {({ control }) => (
                 <Input
-                  id={id}
+                  {...control}
                   type="password"
                   autoComplete="current-password"
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
                   {...register('password')}
                 />
               )}

@@ -83,17 +83,9 @@ export default function UsersPage() {
       <DataTable
         label="Users"
         columns={columns}
-        data={users.data}
-        isLoading={users.isPending}
-        isFetching={users.isFetching}
-        error={users.error}
-        onRetry={() => void users.refetch()}
+        query={users}
+        list={list}
         emptyMessage="No results."
-        sorting={list.sorting}
-        onSortingChange={list.setSorting}
-        page={list.page}
-        pageSize={list.params.limit}
-        onPageChange={list.setPage}
         getRowId={(row) => row._id}
       />
     </>

@@ -78,27 +78,19 @@ function SignInForm() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <Field label="Email" error={errors.email?.message} icon>
-          {({ id, describedBy, invalid }) => (
+          {({ control }) => (
             <Input
-              id={id}
+              {...control}
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               {...register('email')}
             />
           )}
         </Field>
         <Field label="Password" error={errors.password?.message} icon>
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              autoComplete="current-password"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('password')}
-            />
+          {({ control }) => (
+            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
           )}
         </Field>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">

@@ -91,15 +91,8 @@ function SignUpForm() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <Field label="Name" error={errors.name?.message} icon>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              autoComplete="name"
-              placeholder="Maria Santos"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('name')}
-            />
+          {({ control }) => (
+            <Input {...control} autoComplete="name" placeholder="Maria Santos" {...register('name')} />
           )}
         </Field>
         <Field label="Contact Number" error={errors.contactNumber?.message} icon>
@@ -123,27 +116,19 @@ function SignUpForm() {
           )}
         </Field>
         <Field label="Email" error={errors.email?.message} icon>
-          {({ id, describedBy, invalid }) => (
+          {({ control }) => (
             <Input
-              id={id}
+              {...control}
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               {...register('email')}
             />
           )}
         </Field>
         <Field label="Password" error={errors.password?.message} icon>
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              autoComplete="new-password"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              {...register('password')}
-            />
+          {({ control }) => (
+            <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
           )}
         </Field>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
