@@ -22,6 +22,9 @@ export interface ColumnLook {
   srOnlyHeader?: boolean;
 }
 
+/** Types a column's `meta` as its looks. */
+export const look = (meta: ColumnLook) => meta;
+
 interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;

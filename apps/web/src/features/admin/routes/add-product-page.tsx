@@ -10,21 +10,13 @@ import { paths } from '../../../app/paths.ts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { FormActions, FormSection, UploadProgress } from '../components/form-bits.tsx';
 import { MainImageDrop, VariationImagesDrop } from '../components/image-drop.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PriceInput } from '../components/price-input.tsx';
-import {
-  CATEGORY_OPTIONS,
-  type CategoryOption,
-  SIZE_OPTIONS,
-  type SizeOption,
-  SUBCATEGORY_OPTIONS,
-  type SubCategoryOption,
-} from '../components/product-options.ts';
+import { ProductOptionFields, ProductOptionsShape } from '../components/product-option-fields.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
 /**
@@ -34,9 +26,7 @@ import { useGoBack } from '../hooks/use-go-back.ts';
 const AddProductFormSchema = CreateProductFormSchema.extend({
   image: z.custom<File | null>().refine((file) => file instanceof File, { message: 'Add a product image' }),
   variationImages: z.array(z.custom<File>()).max(LIMITS.variationsMax),
-  size: z.custom<SizeOption | null>(),
-  category: z.custom<CategoryOption | null>(),
-  subCategory: z.custom<SubCategoryOption | null>(),
+  ...ProductOptionsShape,
   variationNames: z.array(z.object({ value: z.string().trim().min(1, { message: 'Required' }) })),
 }).superRefine((values, ctx) => {
   const message = countMismatch(values.variationImages.length, values.variationNames.length);
@@ -192,79 +182,7 @@ export default function AddProductPage() {
                       />
                     )}
                   </Field>
-                  <Field label="Size">
-                    {({ id }) => (
-                      <Controller
-                        control={control}
-                        name="size"
-                        render={({ field }) => (
-                          <Select<SizeOption>
-                            inputId={id}
-                            name={field.name}
-                            options={SIZE_OPTIONS}
-                            value={field.value ?? null}
-                            onChange={(option) => field.onChange(option ?? null)}
-                            onBlur={field.onBlur}
-                            getOptionValue={(option) => option.label}
-                            formatOptionLabel={(option, meta) =>
-                              meta.context === 'menu' && option.value.length > 0 ? (
-                                <span>
-                                  {option.label}{' '}
-                                  <span className="text-xs opacity-70">
-                                    ({option.value[0]} – {option.value[option.value.length - 1]})
-                                  </span>
-                                </span>
-                              ) : (
-                                option.label
-                              )
-                            }
-                            isClearable
-                            placeholder="Select size..."
-                          />
-                        )}
-                      />
-                    )}
-                  </Field>
-                  <Field label="Category">
-                    {({ id }) => (
-                      <Controller
-                        control={control}
-                        name="category"
-                        render={({ field }) => (
-                          <Select<CategoryOption>
-                            inputId={id}
-                            name={field.name}
-                            options={CATEGORY_OPTIONS}
-                            value={field.value ?? null}
-                            onChange={(option) => field.onChange(option ?? null)}
-                            onBlur={field.onBlur}
-                            isClearable
-                            placeholder="Select category..."
-                          />
-                        )}
-                      />
-                    )}
-                  </Field>
-                  <Field label="Subcategory">
-                    {({ id }) => (
-                      <Controller
-                        control={control}
-                        name="subCategory"
-                        render={({ field }) => (
-                          <Select<SubCategoryOption>
-                            inputId={id}
-                            name={field.name}
-                            options={SUBCATEGORY_OPTIONS}
-                            value={field.value ?? null}
-                            onChange={(option) => field.onChange(option ?? null)}
-                            onBlur={field.onBlur}
-                            isClearable
-                            placeholder="Select subcategory..."
-                          />
-                        )}
-                      />
-                    )}
-                  </Field>
+                  <ProductOptionFields control={control} sizeFieldLabel="Size" />
                 </div>
               </div>
             </FormSection>

@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths.ts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { deleteOrder, useDelete } from '../api/deletes.ts';
 import { type OrderSort, useOrders } from '../api/get-orders.ts';
-import { type ColumnLook, DataTable } from '../components/data-table.tsx';
+import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { RowMenu } from '../components/row-menu.tsx';
 import { SearchBox } from '../components/search-box.tsx';
@@ -16,7 +16,6 @@ import { useListParams } from '../hooks/use-list-params.ts';
 
 const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
 const column = createColumnHelper<Order>();
-const look = (meta: ColumnLook) => meta;
 
 /** SPEC §2 Orders List: every order, searched by customer, sorted and paged on the server. */
 export default function OrdersPage() {

@@ -4,11 +4,10 @@ import { formatValue } from 'react-currency-input-field';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { paths } from '../../../app/paths.ts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useEditProduct } from '../api/edit-product.ts';
@@ -16,23 +15,18 @@ import { useProduct } from '../api/get-product.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PESO, PriceInput } from '../components/price-input.tsx';
+import { ProductOptionFields, ProductOptionsShape } from '../components/product-option-fields.tsx';
 import {
   CATEGORY_OPTIONS,
-  type CategoryOption,
   optionOf,
-  SIZE_OPTIONS,
-  type SizeOption,
   SUBCATEGORY_OPTIONS,
-  type SubCategoryOption,
   sizeOptionFor,
 } from '../components/product-options.ts';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
 /** SPEC §5's edit form (name, desc, price with their messages) plus the three selects. */
 const EditProductFormValuesSchema = EditProductFormSchema.extend({
-  size: z.custom<SizeOption | null>(),
-  category: z.custom<CategoryOption | null>(),
-  subCategory: z.custom<SubCategoryOption | null>(),
+  ...ProductOptionsShape,
 });
 type EditFormInput = z.input<typeof EditProductFormValuesSchema>;
 type EditFormOutput = z.output<typeof EditProductFormValuesSchema>;
@@ -131,67 +125,7 @@ function EditProductForm({ product }: { product: Product }) {
                 />
               )}
             </Field>
-            <Field label="Sizes">
-              {({ id }) => (
-                <Controller
-                  control={control}
-                  name="size"
-                  render={({ field }) => (
-                    <Select<SizeOption>
-                      inputId={id}
-                      name={field.name}
-                      options={SIZE_OPTIONS}
-                      value={field.value ?? null}
-                      onChange={(option) => field.onChange(option ?? null)}
-                      onBlur={field.onBlur}
-                      getOptionValue={(option) => option.label}
-                      isClearable
-                      placeholder="Select size..."
-                    />
-                  )}
-                />
-              )}
-            </Field>
-            <Field label="Category">
-              {({ id }) => (
-                <Controller
-                  control={control}
-                  name="category"
-                  render={({ field }) => (
-                    <Select<CategoryOption>
-                      inputId={id}
-                      name={field.name}
-                      options={CATEGORY_OPTIONS}
-                      value={field.value ?? null}
-                      onChange={(option) => field.onChange(option ?? null)}
-                      onBlur={field.onBlur}
-                      isClearable
-                      placeholder="Select category..."
-                    />
-                  )}
-                />
-              )}
-            </Field>
-            <Field label="Subcategory">
-              {({ id }) => (
-                <Controller
-                  control={control}
-                  name="subCategory"
-                  render={({ field }) => (
-                    <Select<SubCategoryOption>
-                      inputId={id}
-                      name={field.name}
-                      options={SUBCATEGORY_OPTIONS}
-                      value={field.value ?? null}
-                      onChange={(option) => field.onChange(option ?? null)}
-                      onBlur={field.onBlur}
-                      isClearable
-                      placeholder="Select subcategory..."
-                    />
-                  )}
-                />
-              )}
-            </Field>
+            <ProductOptionFields control={control} sizeFieldLabel="Sizes" />
           </div>
         </div>
       </FormSection>

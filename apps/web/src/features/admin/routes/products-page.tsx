@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { deleteProduct, useDelete } from '../api/deletes.ts';
 import { type AdminProductSort, useAdminProducts } from '../api/get-admin-products.ts';
-import { type ColumnLook, DataTable } from '../components/data-table.tsx';
+import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { RowMenu } from '../components/row-menu.tsx';
 import { SearchBox } from '../components/search-box.tsx';
@@ -17,7 +17,6 @@ import { useListParams } from '../hooks/use-list-params.ts';
 
 const SORTABLE: readonly AdminProductSort[] = ['name', 'createdAt', 'price'];
 const column = createColumnHelper<ProductSummary>();
-const look = (meta: ColumnLook) => meta;
 
 /** SPEC §2 Products List: the catalogue, searched, sorted and paged on the server. */
 export default function ProductsPage() {

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { deleteUser, useDelete } from '../api/deletes.ts';
 import { type UserSort, useUsers } from '../api/get-users.ts';
-import { type ColumnLook, DataTable } from '../components/data-table.tsx';
+import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { RowMenu } from '../components/row-menu.tsx';
 import { SearchBox } from '../components/search-box.tsx';
@@ -13,7 +13,6 @@ import { useListParams } from '../hooks/use-list-params.ts';
 
 const SORTABLE: readonly UserSort[] = ['name', 'email'];
 const column = createColumnHelper<User>();
-const look = (meta: ColumnLook) => meta;
 
 /** SPEC §2 Users List: every shopper, searched by name, sorted and paged on the server. */
 export default function UsersPage() {
