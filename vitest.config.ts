@@ -14,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/test/process/**'],
           setupFiles: ['apps/server/src/test/setup.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           // One PostgreSQL database is shared by every file, so files take turns there;
@@ -21,6 +22,17 @@ export default defineConfig({
           fileParallelism: !process.env.DATABASE_URL,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The built server in processes of its own, as an operator runs it: start, stop,
+          // crash, restart, a second process, PostgreSQL outages.
+          name: 'process',
+          include: ['apps/server/src/test/process/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/process/build.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

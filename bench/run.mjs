@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { buildWebIfStale } from '../scripts/web-build.mjs';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
@@ -20,7 +20,6 @@ const base = `http://localhost:${PORT}`;
 
 function homeBundle() {
   const dist = path.join(root, 'apps/web/dist');
-  buildWebIfStale();
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const files = new Set();
   const visit = (key) => {
@@ -51,6 +50,7 @@ async function waitForHealth() {
   throw new Error('server did not start');
 }
 
+buildIfStale();
 const bundle = homeBundle();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-'));
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-secret' };
@@ -63,9 +63,8 @@ const env = {
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
 };
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-// The server runs in this very process (not under a launcher), so its memory is what is read.
-const serverArgs = ['--import', 'tsx', 'apps/server/src/main.ts'];
+// The built server on plain node, as `npm start` runs it, so its memory is what is read.
+const serverArgs = ['apps/server/dist/main.js'];
 const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,
@@ -80,7 +79,11 @@ try {
   server.kill('SIGKILL');
   throw error;
 }
-spawnSync(tsx, ['apps/server/src/cli/seed-scale.ts', String(PRODUCTS)], { cwd: root, env, stdio: 'inherit' });
+spawnSync(process.execPath, ['apps/server/dist/seed-scale.js', String(PRODUCTS)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const app = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,

@@ -42,7 +42,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'npm run start -w @habi/server',
+    command: 'node apps/server/dist/main.js',
     cwd: '..',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,

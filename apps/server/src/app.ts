@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { LIMITS, UPLOAD_MAX_BYTES } from '@habi/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,26 +12,36 @@ import usersRoutes from './modules/users/users.routes.ts';
 import auth from './plugins/auth.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
+import lifecycle from './plugins/lifecycle.ts';
+import requestLog, { requestIds } from './plugins/request-log.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static-files.ts';
+import { createLogger } from './runtime/logger.ts';
 
-/** Builds the whole app without listening: `main.ts` listens, tests use `app.inject`. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+/**
+ * Builds the whole app without listening: `main.ts` listens, tests use `app.inject`. The
+ * process's logger is passed in by `main.ts`; without one the app makes its own.
+ */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  logger?: FastifyBaseLogger,
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // Cookies and credentials never reach a log line.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    loggerInstance: logger ?? (await createLogger(config.logLevel)),
+    // plugins/request-log.ts logs requests instead, without their query strings.
+    logController: new LogController({ disableRequestLogging: true }),
+    ...requestIds,
+    // Requests that reach a draining server are still served (see plugins/lifecycle.ts).
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(lifecycle);
+  await app.register(requestLog);
   await app.register(errors);
   await app.register(security, { allowedOrigins: config.allowedOrigins });
   await app.register(auth, { db: database.db, secureCookies: config.cookieSecure });

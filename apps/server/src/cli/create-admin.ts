@@ -2,12 +2,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { AdminAccountSchema } from '@habi/shared';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { HttpError } from '../lib/errors.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
+import { startupFailure } from '../runtime/startup-failure.ts';
 
 /**
  * `npm run admin:create -- <username> <email>`: adds an admin. The password is read from
- * ADMIN_PASSWORD or asked for, so it never sits in shell history.
+ * ADMIN_PASSWORD or asked for, so it never sits in shell history. On the embedded database the
+ * store must be stopped first (one process per data directory); on PostgreSQL it may run.
  */
 const [username, email] = process.argv.slice(2);
 if (!username || !email) {
@@ -25,18 +28,25 @@ if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
   process.exit(2);
 }
-const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pglite'),
-});
+
+let database: Database | undefined;
 try {
-  await database.migrate();
-  const admin = await createAdmin(database.db, parsed.data);
+  const config = loadConfig();
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    owner: 'npm run admin:create',
+  });
+  const admin = await database.withBootLock(async ({ db, migrate }) => {
+    await migrate();
+    return createAdmin(db, parsed.data);
+  });
   console.log(`Admin ${admin.username} created. Sign in at /admin/auth.`);
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
+} catch (error) {
+  const known = error instanceof HttpError ? error.message : startupFailure(error);
+  if (!known) throw error;
+  console.error(known);
   process.exitCode = 1;
 } finally {
-  await database.close();
+  await database?.close();
 }

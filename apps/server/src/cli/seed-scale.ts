@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 
 /**
- * `tsx src/cli/seed-scale.ts <count>`: adds <count> synthetic products (copies of the demo ones
+ * `node apps/server/dist/seed-scale.js <count>`: adds <count> synthetic products (copies of the demo ones
  * with other names and prices) and <count> orders of two lines each from as many customers,
  * so benchmarks can measure a large store.
  */
@@ -13,8 +13,9 @@ const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pglite'),
+  owner: 'the scale seeder',
 });
-await database.migrate();
+await database.withBootLock(({ migrate }) => migrate());
 await database.db.execute(sql`
   insert into products (name, description, price, image_url, category, sub_category, sizes, variations, created_at)
   select p.name || ' #' || g, p.description, (100 + (g * 37) % 4900)::numeric(12, 2), p.image_url, p.category,

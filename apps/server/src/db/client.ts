@@ -1,60 +1,161 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from '../runtime/data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction, or the database itself: repositories take either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+export interface MigrationResult {
+  /** Migrations this call applied. */
+  applied: number;
+  /** Migrations the database has now. */
+  total: number;
+}
+
+/** What start-up work gets while it holds the boot lock. */
+export interface BootSession {
+  db: Db;
+  migrate(): Promise<MigrationResult>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrate, seed, first admin) while no other instance can: on PostgreSQL
+   * under an advisory lock on one connection, which is released however the process ends.
+   */
+  withBootLock<T>(work: (session: BootSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (tests start from a migrated template). */
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any fixed number, the same in every instance: the key of the boot lock. */
+const BOOT_LOCK_KEY = 7_236_501_114;
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it an embedded PGlite database is used. */
   databaseUrl?: string;
-  /** PGlite's data directory; in memory when absent. */
+  /** Connections this process may open to PostgreSQL. */
+  poolSize?: number;
+  /** Told when a pooled connection breaks (a restart, a terminated backend); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
+  /** PGlite's data directory, locked against a second process; in memory when absent. */
   pgliteDir?: string;
+  /** Who opens the directory, named in the refusal a second process gets. */
+  owner?: string;
   /** A PGlite data directory dump to start from (tests start from a migrated template). */
   pgliteDump?: Blob;
 }
 
+async function countMigrations(db: Db): Promise<number> {
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+  const table = await one<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table.present) return 0;
+  return (await one<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).n;
+}
+
+async function migrateCounting(db: Db, run: () => Promise<void>): Promise<MigrationResult> {
+  const before = await countMigrations(db);
+  await run();
+  const total = await countMigrations(db);
+  return { applied: total - before, total };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
-    };
-  }
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    // A request waits at most this long for a connection, then answers 503, not forever.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
   });
+  const onError = (error: Error) => options.onConnectionError?.(error);
+  // Idle connections report through the pool; connections in use (a transaction, the boot
+  // lock) through themselves. Unheard, either would end the process.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withBootLock(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('select pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+        const locked = drizzlePg(client, { schema }) as unknown as Db;
+        return await work({
+          db: locked,
+          migrate: () => migrateCounting(locked, () => migratePg(locked as never, { migrationsFolder })),
+        });
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        // The lock goes with its connection; a connection that failed is closed, not reused.
+        if (!broken) await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK_KEY]);
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let lock: Awaited<ReturnType<typeof lockDataDir>> | undefined;
+  if (options.pgliteDir) {
+    await mkdir(options.pgliteDir, { recursive: true });
+    lock = await lockDataDir(options.pgliteDir, options.owner ?? 'a Habi process');
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+      ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    // One process per directory (the lock above), so nothing else can boot beside it.
+    withBootLock: (work) =>
+      work({
+        db,
+        migrate: () => migrateCounting(db, () => migratePglite(db as never, { migrationsFolder })),
+      }),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
     dump: () => client.dumpDataDir('none'),
   };
 }

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { driverError, isDatabaseUnavailable, loggable } from '../lib/db-errors.ts';
 import { fieldErrors, HttpError } from '../lib/errors.ts';
 
 const UNKNOWN = 'An unknown error occurred';
+const UNAVAILABLE = 'The store is briefly unavailable. Please try again in a moment.';
 
 /** Fastify and plugin error codes that are the client's fault, with the status and words to use. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -28,8 +30,7 @@ const UNIQUE_CONFLICTS: Record<string, [string, string]> = {
   admins_username_key: ['username', 'This username is already taken'],
 };
 export function uniqueConflict(error: unknown): HttpError | undefined {
-  const pgError = (error as { cause?: unknown }).cause ?? error;
-  const { code, constraint } = pgError as { code?: string; constraint?: string };
+  const { code, constraint } = driverError(error);
   if (code !== '23505') return undefined;
   const [field, message] = UNIQUE_CONFLICTS[constraint ?? ''] ?? ['_', 'This already exists'];
   return new HttpError(409, message, { [field]: message });
@@ -61,7 +62,12 @@ function errorsPlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ db: loggable(error) ?? { message: error.message } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE });
+    }
+    const db = loggable(error);
+    request.log.error(db ? { db } : { err: error }, 'request failed');
     return reply.status(500).send({ message: UNKNOWN });
   });
 }

@@ -27,13 +27,13 @@ export default async function setup(project: TestProject) {
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);
     await database.db.execute(sql`create schema public`);
-    await database.migrate();
+    await database.withBootLock(({ migrate }) => migrate());
     await database.close();
     project.provide('pgliteTemplate', '');
     return;
   }
   const database = await openDatabase({});
-  await database.migrate();
+  await database.withBootLock(({ migrate }) => migrate());
   const dump = await database.dump!();
   await database.close();
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'habi-test-')), 'template.tar');

@@ -1,16 +1,15 @@
 import { SIZE_PRESETS } from '@habi/shared';
 import { createProduct } from '../../modules/products/products.service.ts';
 import { storeImage } from '../../modules/uploads/images.ts';
-import type { Executor } from '../client.ts';
+import type { Db } from '../client.ts';
 import { catalogue } from './catalogue.ts';
 import { garmentSvg } from './garments.ts';
 
 /**
  * Fills an empty catalogue with the demo products, their images drawn by our own code and
- * stored through the same pipeline as uploads. Products are dated a minute apart, in list
- * order, so "Latest Collections" is stable.
+ * stored through the same pipeline as uploads.
  */
-export async function seedDemoCatalogue(db: Executor, uploadsDir: string): Promise<number> {
+export async function seedDemoCatalogue(db: Db, uploadsDir: string): Promise<number> {
   // Images are drawn a few at a time (sharp works off the main thread), rows written in order.
   const drawings = catalogue.flatMap((item) =>
     item.variations.map((v) => ({ kind: item.kind, colour: v.colour })),
@@ -18,28 +17,40 @@ export async function seedDemoCatalogue(db: Executor, uploadsDir: string): Promi
   const urls = await mapWithConcurrency(drawings, 3, ({ kind, colour }) =>
     storeImage(uploadsDir, Buffer.from(garmentSvg(kind, colour))),
   );
+  await insertDemoProducts(db, urls);
+  return catalogue.length;
+}
+
+/**
+ * Writes the demo products with their image URLs, in catalogue order (one URL per variation),
+ * dated a minute apart so "Latest Collections" is stable. One transaction: a start cut short
+ * leaves no partial catalogue, and the next start seeds again (the images, named by content,
+ * are reused).
+ */
+export async function insertDemoProducts(db: Db, urls: string[]): Promise<void> {
   const start = Date.now() - catalogue.length * 60_000;
   let next = 0;
   let bestRank = 0;
-  for (const [i, item] of catalogue.entries()) {
-    const variations = item.variations.map((variation) => ({
-      name: variation.name,
-      imageUrl: urls[next++]!,
-    }));
-    await createProduct(db, {
-      name: item.name,
-      description: item.description,
-      price: item.price,
-      imageUrl: variations[0]!.imageUrl,
-      category: item.category,
-      subCategory: item.subCategory,
-      sizes: [...SIZE_PRESETS[item.sizes]],
-      variations,
-      ...(item.bestCollection ? { bestRank: ++bestRank } : {}),
-      createdAt: new Date(start + i * 60_000).toISOString(),
-    });
-  }
-  return catalogue.length;
+  await db.transaction(async (tx) => {
+    for (const [i, item] of catalogue.entries()) {
+      const variations = item.variations.map((variation) => ({
+        name: variation.name,
+        imageUrl: urls[next++]!,
+      }));
+      await createProduct(tx, {
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        imageUrl: variations[0]!.imageUrl,
+        category: item.category,
+        subCategory: item.subCategory,
+        sizes: [...SIZE_PRESETS[item.sizes]],
+        variations,
+        ...(item.bestCollection ? { bestRank: ++bestRank } : {}),
+        createdAt: new Date(start + i * 60_000).toISOString(),
+      });
+    }
+  });
 }
 
 async function mapWithConcurrency<T, R>(

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 
-/** 200 when the database answers (DESIGN §3), 503 when it does not. */
+/** 200 when the database answers; 503 when it does not, or while the process shuts down. */
 export default async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
@@ -19,10 +19,11 @@ export default async function healthRoutes(app: FastifyInstance, { database }: {
       },
     },
     async (request, reply) => {
+      if (app.lifecycle.draining) return reply.status(503).send({ message: 'Shutting down' });
       try {
         await database.db.execute(sql`select 1`);
       } catch (err) {
-        request.log.error({ err }, 'database check failed');
+        request.log.warn({ err }, 'database check failed');
         return reply.status(503).send({ message: 'Database unavailable' });
       }
       return { status: 'ok' as const, database: database.kind };

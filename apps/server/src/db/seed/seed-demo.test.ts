@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, countRows, type TestApp } from '../../test/helpers.ts';
+import { catalogue } from './catalogue.ts';
+import { insertDemoProducts } from './seed-demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const urls = () =>
+  catalogue.flatMap((item) => item.variations.map((_, i) => `/uploads/demo-${item.name}-${i}.webp`));
+
+describe('the demo catalogue rows', () => {
+  it('are written all or not at all: a failure on the 30th leaves none', async () => {
+    await t.database.db.execute(sql`
+      create function fail_thirtieth() returns trigger language plpgsql as $$
+      begin
+        if (select count(*) from products) >= 29 then raise exception 'disk full'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(
+      sql`create trigger fail_thirtieth before insert on products for each row execute function fail_thirtieth()`,
+    );
+    await expect(insertDemoProducts(t.database.db, urls())).rejects.toThrow();
+    expect(await countRows(t, 'products')).toBe(0);
+    await t.database.db.execute(sql`drop trigger fail_thirtieth on products`);
+  });
+
+  it('are written whole otherwise', async () => {
+    await insertDemoProducts(t.database.db, urls());
+    expect(await countRows(t, 'products')).toBe(60);
+  });
+});

@@ -1,0 +1,54 @@
+// Builds the web app and the server when they have never been built or when any of their
+// sources (or the shared package they import) changed since, so `npm start` never runs stale
+// code and a start on an unchanged tree builds nothing.
+// `node scripts/build-if-stale.mjs [web] [server]` from the command line (both by default).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shared = ['packages/shared/src', 'packages/shared/package.json'];
+const TARGETS = {
+  web: {
+    workspace: '@habi/web',
+    output: 'apps/web/dist/.vite/manifest.json',
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/package.json', ...shared],
+  },
+  server: {
+    workspace: '@habi/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', ...shared],
+  },
+};
+
+function newestChange(entry) {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    0,
+  );
+}
+
+export function buildIfStale(names = Object.keys(TARGETS)) {
+  for (const name of names) {
+    const { workspace, output, sources } = TARGETS[name];
+    const builtAt = existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0;
+    const changedAt = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
+    if (builtAt > changedAt) continue;
+    console.log(builtAt ? `Sources of ${workspace} changed: rebuilding...` : `Building ${workspace}...`);
+    const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((n) => !(n in TARGETS));
+  if (unknown.length) {
+    console.error(`Unknown target(s): ${unknown.join(', ')} (use ${Object.keys(TARGETS).join(', ')})`);
+    process.exit(2);
+  }
+  buildIfStale(names.length ? names : undefined);
+}
