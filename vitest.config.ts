@@ -26,6 +26,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           // The built server in processes of its own, as an operator runs it: start, stop,
           // crash, restart, a second process, PostgreSQL outages.
           name: 'process',

@@ -1,10 +1,22 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorPage, StorefrontErrorPage } from '../components/layout/error-page.tsx';
 import { StorefrontLayout } from '../components/layout/storefront-layout.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
+import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload.ts';
 
-/** A lazily loaded route module: its default export is the page. */
+/**
+ * A lazily loaded route module: its default export is the page. When its file is gone (a
+ * deploy replaced it), the page reloads once; the error page waits for that.
+ */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      if (isChunkLoadError(error)) reloadForStaleChunk();
+      throw error;
+    }
+  },
 });
 
 // Every page is its own chunk; the back office is never downloaded by shoppers (DESIGN §1).
@@ -12,26 +24,41 @@ const pages: RouteObject[] = [
   {
     Component: StorefrontLayout,
     children: [
-      { index: true, ...page(() => import('../features/catalogue/routes/home-page.tsx')) },
-      { path: 'about', ...page(() => import('../features/catalogue/routes/about-page.tsx')) },
-      { path: 'products', ...page(() => import('../features/catalogue/routes/products-page.tsx')) },
-      { path: 'view', ...page(() => import('../features/catalogue/routes/product-page.tsx')) },
-      { path: 'cart', ...page(() => import('../features/cart/routes/cart-page.tsx')) },
-      { path: 'sign-in', ...page(() => import('../features/auth/routes/sign-in-page.tsx')) },
-      { path: 'sign-up', ...page(() => import('../features/auth/routes/sign-up-page.tsx')) },
       {
-        path: 'user/update_profile',
-        ...page(() => import('../features/account/routes/update-profile-page.tsx')),
-      },
-      {
-        path: 'user',
-        ...page(() => import('../features/account/routes/account-layout.tsx')),
+        // Below the layout, so a failed page keeps the header and footer around its error.
+        ErrorBoundary: StorefrontErrorPage,
         children: [
-          { index: true, ...page(() => import('../features/account/routes/orders-tab.tsx')) },
-          { path: 'to-pay_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
-          { path: 'to-receive_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
-          { path: 'delivered_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
-          { path: 'cancelled_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+          { index: true, ...page(() => import('../features/catalogue/routes/home-page.tsx')) },
+          { path: 'about', ...page(() => import('../features/catalogue/routes/about-page.tsx')) },
+          { path: 'products', ...page(() => import('../features/catalogue/routes/products-page.tsx')) },
+          { path: 'view', ...page(() => import('../features/catalogue/routes/product-page.tsx')) },
+          { path: 'cart', ...page(() => import('../features/cart/routes/cart-page.tsx')) },
+          { path: 'sign-in', ...page(() => import('../features/auth/routes/sign-in-page.tsx')) },
+          { path: 'sign-up', ...page(() => import('../features/auth/routes/sign-up-page.tsx')) },
+          {
+            path: 'user/update_profile',
+            ...page(() => import('../features/account/routes/update-profile-page.tsx')),
+          },
+          {
+            path: 'user',
+            ...page(() => import('../features/account/routes/account-layout.tsx')),
+            children: [
+              { index: true, ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+              { path: 'to-pay_products', ...page(() => import('../features/account/routes/orders-tab.tsx')) },
+              {
+                path: 'to-receive_products',
+                ...page(() => import('../features/account/routes/orders-tab.tsx')),
+              },
+              {
+                path: 'delivered_products',
+                ...page(() => import('../features/account/routes/orders-tab.tsx')),
+              },
+              {
+                path: 'cancelled_products',
+                ...page(() => import('../features/account/routes/orders-tab.tsx')),
+              },
+            ],
+          },
         ],
       },
     ],
@@ -46,6 +73,14 @@ function FirstLoad() {
   return <Loading className="min-h-dvh" />;
 }
 
-export const routes: RouteObject[] = [{ HydrateFallback: FirstLoad, children: pages }];
+export const routes: RouteObject[] = [
+  { HydrateFallback: FirstLoad, ErrorBoundary: ErrorPage, children: pages },
+];
 
 export const router = createBrowserRouter(routes);
+
+/** Reloads once at the page being opened: a navigation's target while one is under way. */
+export function reloadForStaleChunk() {
+  const pending = router.state.navigation.location;
+  reloadOnce(pending ? router.createHref(pending) : window.location.href);
+}
