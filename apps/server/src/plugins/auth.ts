@@ -28,12 +28,20 @@ declare module 'fastify' {
     loadCustomer(request: FastifyRequest): Promise<void>;
     requireCustomer(request: FastifyRequest): Promise<void>;
     requireAdmin(request: FastifyRequest): Promise<void>;
+    /** A guard for a customer's own records: signed in, and the path's `param` is their id. */
+    requireCustomerSelf(param: string): (request: FastifyRequest) => Promise<void>;
+    /** A guard for an admin's own profile: signed in as an admin whose id is the path's `param`. */
+    requireAdminSelf(param: string): (request: FastifyRequest) => Promise<void>;
     startSession(reply: FastifyReply, kind: SessionKind, subjectId: string): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void>;
   }
 }
 
-/** Session cookies and the guards routes use as `preHandler`s (DESIGN §4, §5). */
+/**
+ * Session cookies and the guards routes use as `onRequest` hooks: they run before the body is
+ * read or validated, so a caller without the right learns nothing of a route's schema and gets
+ * 401 or 403 whatever it sends.
+ */
 async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies: boolean | undefined }) {
   const { db } = options;
   await app.register(cookie);
@@ -52,6 +60,16 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     const token = request.cookies[SESSION_COOKIES.admin];
     request.admin = token ? await findSessionAdmin(db, token) : null;
     if (!request.admin) throw notSignedIn('Admin sign-in required');
+  });
+  // Path parameters are known before the body is read: ownership is checked with the session.
+  const param = (request: FastifyRequest, name: string) => (request.params as Record<string, string>)[name];
+  app.decorate('requireCustomerSelf', (name: string) => async (request: FastifyRequest) => {
+    await app.requireCustomer(request);
+    assertSelf(request, param(request, name) ?? '');
+  });
+  app.decorate('requireAdminSelf', (name: string) => async (request: FastifyRequest) => {
+    await app.requireAdmin(request);
+    if (request.admin!.id !== param(request, name)) throw forbidden('Admins edit only their own profile');
   });
 
   // Secure whenever the request came over HTTPS (DESIGN §5), unless COOKIE_SECURE says otherwise.

@@ -46,6 +46,8 @@ interface Route {
   expected: Expected;
   /** Builds a fresh, otherwise valid request for one case. */
   build: (caller: Caller) => Promise<Req> | Req;
+  /** The owner is named in the body, so another customer is refused only once it is read. */
+  ownerInBody?: true;
 }
 
 // Who may call what (DESIGN §4).
@@ -263,6 +265,7 @@ const ROUTES: Route[] = [
     method: 'POST',
     path: '/api/orders/placed-order',
     expected: ownerOnly(201),
+    ownerInBody: true,
     build: () => ({
       headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       payload: orderBodyFor(a, [orderLineFor(product)]),
@@ -345,6 +348,32 @@ describe('authorization matrix', () => {
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
   });
+
+  // Authorization comes before the body is read: an empty or broken body changes nothing.
+  const REFUSED = CASES.filter(
+    ([, , caller, status, route]) => (status === 401 || status === 403) && !(route.ownerInBody && status === 403),
+  );
+  const BODIES = [
+    ['an empty JSON body', '{}', 'application/json'],
+    ['broken JSON', '{"name":', 'application/json'],
+    ['a stray form', 'a=1', 'application/x-www-form-urlencoded'],
+  ] as const;
+  it.each(REFUSED.flatMap((c) => BODIES.map((body) => [...c, ...body] as const)))(
+    '%s %s as %s -> %i with %s',
+    async (method, path, caller, status, route, _label, payload, contentType) => {
+      const request = await route.build(caller);
+      const cookie = 'cookie' in request ? request.cookie : standingCookie(caller);
+      const response = await t.request({
+        method,
+        url: request.url ?? path,
+        payload,
+        headers: { 'content-type': contentType },
+        ...(cookie ? { cookie } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    },
+  );
 
   it('has one row per route of the OpenAPI document, and four callers per row', async () => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { badInput, forbidden } from '../../lib/errors.ts';
+import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { throttledSignIn } from '../../lib/sign-in.ts';
 import { storeImage } from '../uploads/images.ts';
@@ -24,7 +24,7 @@ export default async function adminsRoutes(
 
   r.get(
     '/',
-    { schema: { tags, response: { 200: AdminSchema } }, preHandler: app.requireAdmin },
+    { schema: { tags, response: { 200: AdminSchema } }, onRequest: app.requireAdmin },
     async (request) => adminsService.toAdmin(request.admin!),
   );
 
@@ -58,10 +58,9 @@ export default async function adminsRoutes(
     '/:id',
     {
       schema: { tags, params: IdParamsSchema, response: { 200: AdminUpdateResponseSchema } },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdminSelf('id'),
     },
     async (request) => {
-      if (request.admin!.id !== request.params.id) throw forbidden('Admins edit only their own profile');
       const form = await readMultipart(request, ['imageUrl']);
       const fields = parseFields(AdminProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];

@@ -34,9 +34,10 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema }),
         response: { 200: PlaceOrderResponseSchema, 201: PlaceOrderResponseSchema },
       },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomer,
     },
     async (request, reply) => {
+      // The owner is named in the body: checked once it is read.
       assertSelf(request, request.body.userId);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
       const { order, created } = await ordersService.placeOrder(db, request.customer!, request.body, key);
@@ -54,10 +55,9 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
         params: z.object({ userId: IdParamsSchema.shape.id }),
         response: { 200: z.array(OrderSchema) },
       },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomerSelf('userId'),
     },
     async (request) => {
-      assertSelf(request, request.params.userId);
       return ordersService.listCustomerOrders(db, request.params.userId);
     },
   );
@@ -66,7 +66,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
     '/all',
     {
       schema: { tags, querystring: OrderListQuerySchema, response: { 200: z.array(OrderSchema) } },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       const { orders, total } = await ordersService.listOrders(db, request.query);
@@ -78,7 +78,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
   // For its owner and for admins (DESIGN §4).
   r.get(
     '/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, preHandler: ownerOrAdmin },
+    { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, onRequest: ownerOrAdmin },
     async (request) => {
       const order = await ordersService.getOrder(db, request.params.id);
       if (!request.admin && order.userId !== request.customer?.id) throw forbidden();
@@ -95,7 +95,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
         body: StatusUpdateSchema,
         response: { 200: OrderStatusResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const status = await ordersService.updateStatuses(db, request.params.id, request.body.updatedStatus);
@@ -107,7 +107,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
     '/checkAndUpdateOrder/:id',
     {
       schema: { tags, params: IdParamsSchema, response: { 200: OrderStatusResponseSchema } },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const status = await ordersService.refreshStatus(db, request.params.id);
@@ -124,7 +124,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
         body: DeleteByIdBodySchema,
         response: { 200: MessageResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       await ordersService.deleteOrder(db, request.params.id);

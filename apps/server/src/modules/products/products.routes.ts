@@ -51,7 +51,7 @@ export default async function productsRoutes(
         querystring: AdminProductListQuerySchema,
         response: { 200: z.array(ProductSummarySchema) },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       const { items, total } = await productsService.listProductsForAdmin(db, request.query);
@@ -72,7 +72,7 @@ export default async function productsRoutes(
 
   r.post(
     '/add',
-    { schema: { tags, response: { 201: ProductMessageSchema } }, preHandler: app.requireAdmin },
+    { schema: { tags, response: { 201: ProductMessageSchema } }, onRequest: app.requireAdmin },
     async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl', 'varImgUrls']);
       const fields = parseFields(CreateProductFieldsSchema, form.fields);
@@ -117,7 +117,7 @@ export default async function productsRoutes(
         body: EditProductSchema,
         response: { 200: ProductMessageSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const row = await productsService.updateProduct(db, request.params.id, request.body);
@@ -135,7 +135,7 @@ export default async function productsRoutes(
         body: DeleteByIdBodySchema,
         response: { 200: MessageResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       await productsService.deleteProduct(db, request.params.id);

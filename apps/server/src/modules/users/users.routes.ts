@@ -20,7 +20,6 @@ import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { throttledSignIn } from '../../lib/sign-in.ts';
-import { assertSelf } from '../../plugins/auth.ts';
 import { storeImage } from '../uploads/images.ts';
 import * as users from './users.service.ts';
 
@@ -70,7 +69,7 @@ export default async function usersRoutes(
   // Asked on every storefront page: a visitor gets null, not an error.
   r.get(
     '/current',
-    { schema: { tags, response: { 200: UserSchema.nullable() } }, preHandler: app.loadCustomer },
+    { schema: { tags, response: { 200: UserSchema.nullable() } }, onRequest: app.loadCustomer },
     async (request) => (request.customer ? users.toUser(request.customer) : null),
   );
 
@@ -78,10 +77,9 @@ export default async function usersRoutes(
     '/:id',
     {
       schema: { tags, params: IdParamsSchema, response: { 200: UserUpdateResponseSchema } },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomerSelf('id'),
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       const form = await readMultipart(request, ['imageUrl']);
       const fields = parseFields(ProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
@@ -97,7 +95,7 @@ export default async function usersRoutes(
     '/all',
     {
       schema: { tags, querystring: UserListQuerySchema, response: { 200: z.array(UserSchema) } },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       const { users: list, total } = await users.listUsers(db, request.query);
@@ -115,10 +113,9 @@ export default async function usersRoutes(
         body: AddAddressSchema,
         response: { 200: AddressListResponseSchema },
       },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomerSelf('id'),
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       const shippingAddress = await users.addAddress(db, request.customer!, request.body.newAddress);
       return { message: 'New address added.', shippingAddress };
     },
@@ -133,10 +130,9 @@ export default async function usersRoutes(
         body: DeleteAddressSchema,
         response: { 200: AddressListResponseSchema },
       },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomerSelf('id'),
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       const shippingAddress = await users.removeAddress(db, request.customer!, request.body.address);
       return { message: 'Address Deleted', shippingAddress };
     },
@@ -151,7 +147,7 @@ export default async function usersRoutes(
         body: DeleteByIdBodySchema,
         response: { 200: MessageResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       await users.deleteCustomer(db, request.params.id);
