@@ -35,6 +35,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       }
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
+    // A Content-Security-Policy violation is an error too, whether or not the page logs it.
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
     await use(page);
     expect(consoleErrors, 'console errors').toEqual([]);
   },

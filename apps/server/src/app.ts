@@ -36,6 +36,13 @@ export async function buildApp(
     return503OnClosing: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within the timeout, so a client trickling its body cannot
+    // hold a connection (and its memory) for ever; the check runs every second.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: 1_000,
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -52,6 +52,47 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses TRUST_PROXY=true, saying what to write instead', () => {
+    expect(message({ TRUST_PROXY: 'true' })).toBe(
+      'Invalid configuration: TRUST_PROXY: "true" would let any client choose its own address; write the ' +
+        'number of proxies in front of the server (TRUST_PROXY=1 for one nginx) or their addresses/CIDRs ' +
+        '(TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    );
+  });
+
+  it.each(['yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', 'fd00::/129', '-1'])(
+    'refuses TRUST_PROXY=%s',
+    (value) => {
+      expect(message({ TRUST_PROXY: value })).toMatch(
+        new RegExp(
+          `^Invalid configuration: TRUST_PROXY: "${value}" is not a proxy count or address list; write `,
+        ),
+      );
+    },
+  );
+
+  it('trusts no proxy unless told', () => {
+    for (const env of [{}, { TRUST_PROXY: 'false' }, { TRUST_PROXY: '0' }]) {
+      expect(loadConfig(env).trustProxy).toBe(false);
+    }
+  });
+
+  it('takes TRUST_PROXY as a hop count: the socket peer and the entries the nearer proxies appended', () => {
+    const one = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([one('127.0.0.1', 0), one('203.0.113.7', 1)]).toEqual([true, false]);
+    const two = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([two('10.0.0.5', 0), two('10.0.0.6', 1), two('203.0.113.7', 2)]).toEqual([true, true, false]);
+  });
+
+  it('takes TRUST_PROXY as proxy addresses and CIDRs, comma separated', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
   it('reads seconds and pool sizes', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgresql://habi:secret@db.internal:5432/habi',

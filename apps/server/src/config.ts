@@ -43,6 +43,8 @@ const ConfigSchema = z.object({
   /** Trust X-Forwarded-* headers (behind a reverse proxy that sets them). */
   TRUST_PROXY: flag('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds a request's headers and body may take to arrive; a slower client gets 408. */
+  REQUEST_TIMEOUT: z.coerce.number().min(1).max(3600).default(30),
   /** How long in-flight requests may run on after SIGTERM before they are cut off. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   /** Where the built web app lives; served when present. */
@@ -64,6 +66,7 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   logLevel: string;
+  requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   webDist: string;
 }
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -79,6 +79,14 @@ export const SORT_OPTIONS = [
 ] as const;
 export type ProductSort = (typeof SORT_OPTIONS)[number]['value'];
 
+/**
+ * The highest price a product may have, ₱1,000,000.00. Orders are stored in numeric(12,2)
+ * (at most ₱9,999,999,999.99), and the largest order allowed (50 lines of 99 at this price, the
+ * dearest delivery on each, plus tax) comes to ₱5,445,005,500.00, so every price allowed can
+ * be ordered.
+ */
+export const PRICE_MAX_CENTAVOS = 100_000_000;
+
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 200,

@@ -36,6 +36,17 @@ export function uniqueConflict(error: unknown): HttpError | undefined {
   return new HttpError(409, message, { [field]: message });
 }
 
+/**
+ * What two requests racing for the same rows can meet in the database (a row deleted by one
+ * while the other refers to it; a serialization failure or deadlock): a conflict the client
+ * can resolve by trying again, never a 500.
+ */
+const RACE_CONFLICTS: Record<string, string> = {
+  '23503': 'Something this refers to was just removed. Please reload and try again.',
+  '40001': 'This was changed at the same moment. Please try again.',
+  '40P01': 'This was changed at the same moment. Please try again.',
+};
+
 function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const conflictError = uniqueConflict(error);
@@ -61,6 +72,11 @@ function errorsPlugin(app: FastifyInstance) {
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    const conflictMessage = RACE_CONFLICTS[driverError(error).code ?? ''];
+    if (conflictMessage) {
+      request.log.info({ db: loggable(error) }, 'write conflict');
+      return reply.status(409).send({ message: conflictMessage });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ db: loggable(error) ?? { message: error.message } }, 'database unavailable');

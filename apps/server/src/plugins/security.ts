@@ -48,25 +48,26 @@ async function securityPlugin(app: FastifyInstance, options: { allowedOrigins: s
     const target = request.routeOptions.url ?? request.url;
     if (SAFE_METHODS.has(request.method) || !target.startsWith('/api/')) return;
     const origin = originOf(request);
-    if (!origin) throw forbidden('Cross-site request refused');
-    if (allowed.has(origin)) return;
-    let host: string;
-    let requestHost: string | undefined;
-    try {
-      const url = new URL(origin);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not a web origin');
-      host = url.host;
-      // Parsed the same way, so a default port spelled out ("localhost:80") still matches.
-      requestHost = request.headers.host
-        ? new URL(`${url.protocol}//${request.headers.host}`).host
-        : undefined;
-    } catch {
-      throw forbidden('Cross-site request refused');
-    }
-    if (host !== requestHost) {
+    if (!origin || !(allowed.has(origin) || sameOrigin(origin, request))) {
       throw forbidden('Cross-site request refused');
     }
   });
+}
+
+/**
+ * Whether `origin` is the request's own: the same scheme, host and port, each spelled the
+ * way a URL normalises it (so "localhost:80" on http is "localhost").
+ */
+function sameOrigin(origin: string, request: FastifyRequest): boolean {
+  const { host } = request.headers;
+  if (!host) return false;
+  try {
+    const claimed = new URL(origin);
+    if (claimed.protocol !== 'http:' && claimed.protocol !== 'https:') return false;
+    return claimed.origin === new URL(`${request.protocol}://${host}`).origin;
+  } catch {
+    return false;
+  }
 }
 
 export default fp(securityPlugin, { name: 'security' });

@@ -52,6 +52,7 @@ interface Case {
 
 const LONG = 'x'.repeat(10_000);
 const BAD_IDS = ['123', 'not-a-uuid', '../etc'];
+const forgedCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /**
  * Routes on the caller's own id, checked against the session before anything is validated: a
  * malformed id is nobody's own, so it is refused as another's (403).
@@ -693,6 +694,50 @@ const otherCases = (): Case[] => {
     return { ...body, cart: [{ ...body.cart[0]!, ...changes }] };
   };
   const cases: Case[] = [];
+  // Control characters, which PostgreSQL would refuse (NUL) or a page would render: one rule.
+  const controls: [string, Req | (() => Req)][] = [
+    [
+      'POST /api/users/sign-up: a NUL in the name',
+      {
+        method: 'POST',
+        url: '/api/users/sign-up',
+        payload: {
+          name: 'Ana\u0000',
+          email: 'nul@example.com',
+          contactNumber: '+639171234567',
+          password: 'secret123',
+        },
+      },
+    ],
+    [
+      'POST /api/users/addAddress/:id: a NUL in the address',
+      () => asA('POST', `/api/users/addAddress/${a.id}`, { newAddress: '12 Mabini\u0000' }),
+    ],
+    [
+      'POST /api/admin/sign-in: a NUL in the username',
+      {
+        method: 'POST',
+        url: '/api/admin/sign-in',
+        payload: { username: 'adm\u0000in', password: 'secret123' },
+      },
+    ],
+    [
+      'PATCH /api/product/edit/:id: an escape in the name',
+      () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), updatedName: 'Tee\u001b[31m' }),
+    ],
+    [
+      'POST /api/orders/placed-order: a NUL in the address',
+      () => order(orderBodyFor(a, [orderLineFor(product)], { address: 'Manila\u0000' })),
+    ],
+  ];
+  for (const [name, build] of controls) {
+    cases.push({
+      name,
+      status: 400,
+      build: typeof build === 'function' ? build : () => build,
+    });
+  }
   const listQueries: [string, Who][] = [
     ['/api/users/all', 'admin'],
     ['/api/orders/all', 'admin'],
@@ -729,6 +774,13 @@ const otherCases = (): Case[] => {
     `q=${LONG}`,
     `cursor=${LONG}`,
     'cursor=not-a-cursor',
+    // Cursors forged to reach SQL: a NUL, a non-uuid id, a date that does not exist, a price of words.
+    `cursor=${forgedCursor({ v: '2026-01-01 00:00:00\u0000', id: UNKNOWN_ID })}`,
+    `cursor=${forgedCursor({ v: '2026-01-01 00:00:00+00', id: '-'.repeat(36) })}`,
+    `cursor=${forgedCursor({ v: '2026-02-30 00:00:00+00', id: UNKNOWN_ID })}`,
+    `sort=asc&cursor=${forgedCursor({ v: '1 or 1=1', id: UNKNOWN_ID })}`,
+    'q=%00',
+    'q=shirt%1B',
   ]) {
     cases.push({
       name: `GET /api/product/all?${query.slice(0, 20)}`,
@@ -783,11 +835,6 @@ const otherCases = (): Case[] => {
 
   cases.push(
     // Orders: the header, then what only the catalogue can refuse (DESIGN §4).
-    {
-      name: 'POST /api/orders/placed-order: no Idempotency-Key',
-      status: 400,
-      build: () => asA('POST', '/api/orders/placed-order', orderBodyFor(a, [orderLineFor(product)])),
-    },
     {
       name: 'POST /api/orders/placed-order: a short Idempotency-Key',
       status: 400,
@@ -1191,6 +1238,8 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
 const FOREIGN: [string, Record<string, string>][] = [
   ['a foreign Origin', { origin: 'https://evil.example' }],
   ['a foreign Origin on the same host name', { origin: 'http://localhost.evil.example' }],
+  ['the same host and port over another scheme', { origin: 'https://localhost:80' }],
+  ['the same host on another port', { origin: 'http://localhost:8080' }],
   ['no Origin and no Referer', {}],
   ['no Origin and a foreign Referer', { referer: 'https://evil.example/page' }],
   ['Origin null and no Referer', { origin: 'null' }],

@@ -36,8 +36,11 @@ const TABLES = [
   'customers',
 ];
 
-/** A fresh app on a fresh database: PGlite from the migrated template, or a truncated PostgreSQL. */
-export async function buildTestApp(): Promise<TestApp> {
+/**
+ * A fresh app on a fresh database: PGlite from the migrated template, or a truncated PostgreSQL;
+ * `env` sets configuration variables.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'habi-data-'));
   const databaseUrl = process.env.DATABASE_URL;
   let database: Database;
@@ -54,6 +57,7 @@ export async function buildTestApp(): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
   });
   const app = await buildApp(config, database);
   await app.ready();

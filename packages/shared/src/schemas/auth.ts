@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { ContactNumberSchema, EmailSchema } from './common.ts';
+import { ContactNumberSchema, EmailSchema, singleLineText } from './common.ts';
 
 export const PasswordSchema = z
   .string()
@@ -19,8 +19,7 @@ export const SignInSchema = z.strictObject({
 export type SignInInput = z.infer<typeof SignInSchema>;
 
 export const SignUpSchema = z.strictObject({
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(LIMITS.nameMin, { message: 'Too short' })
     .max(LIMITS.nameMax, { message: 'Too long' }),
@@ -30,8 +29,7 @@ export const SignUpSchema = z.strictObject({
 });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
-export const UsernameSchema = z
-  .string()
+export const UsernameSchema = singleLineText()
   .trim()
   .min(LIMITS.usernameMin, { message: 'Too short!' })
   .max(LIMITS.usernameMax, { message: 'Too long!' });

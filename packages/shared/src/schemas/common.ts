@@ -7,6 +7,24 @@ export const MESSAGES = {
   invalidId: 'Invalid id',
 } as const;
 
+// Control characters (C0, DEL, C1) belong in no name, search or address, and PostgreSQL cannot
+// store NUL at all; multi-line text keeps its line breaks and tabs.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const CONTROL_CHARACTERS_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters';
+
+/** Any text a person types on one line: names, usernames, searches. */
+export const singleLineText = () =>
+  z
+    .string()
+    .refine((text) => !CONTROL_CHARACTERS.test(text), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+/** Text that may span lines: addresses and descriptions. */
+export const multiLineText = () =>
+  z.string().refine((text) => !CONTROL_CHARACTERS_BUT_LINES.test(text), {
+    message: CONTROL_CHARACTERS_MESSAGE,
+    abort: true,
+  });
+
 export const IdSchema = z.uuid({ message: MESSAGES.invalidId });
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
@@ -58,14 +76,24 @@ export function selectOptionText<T extends z.ZodType>(value: T, message: string)
     });
 }
 
+/**
+ * Every list the API answers comes in pages of at most PAGE_SIZE_MAX rows, and that many when
+ * the caller names no `limit`: no request can ask for a whole table.
+ */
+export const PAGE_SIZE_MAX = 100;
+export const PageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX);
+export const OffsetSchema = z.coerce.number().int().min(0).max(1_000_000).default(0);
+
+/** Paging by offset: the back office's tables and a customer's orders. */
+export const PageQuerySchema = z.strictObject({ limit: PageSizeSchema, offset: OffsetSchema });
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
 /** Paging, sorting and searching for the back office's tables (done on the server). */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
-  return z.strictObject({
-    q: z.string().trim().max(100).optional(),
+  return PageQuerySchema.extend({
+    q: singleLineText().trim().max(100).optional(),
     sort: z.enum(sortable).optional(),
     order: z.enum(['asc', 'desc']).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
   });
 }
 /** Response header with the number of rows matching a paged list's search. */

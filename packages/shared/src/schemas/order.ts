@@ -49,11 +49,10 @@ export const PlaceOrderSchema = z.strictObject({
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8-100 letters, digits, - or _';
 export const IdempotencyKeySchema = z
-  .string({ message: 'Idempotency-Key header is required' })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, {
-    message: 'Idempotency-Key must be 8-100 letters, digits, - or _',
-  });
+  .string({ message: IDEMPOTENCY_KEY_MESSAGE })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: IDEMPOTENCY_KEY_MESSAGE });
 
 /** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order (DESIGN §3). */
 export const StatusUpdateSchema = z.strictObject({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { SIZE_PRESETS } from '../constants.ts';
+import { LIMITS, PRICE_MAX_CENTAVOS, QUANTITY_MAX, SIZE_PRESETS } from '../constants.ts';
+import { toDecimal } from '../money.ts';
+import { summarizeOrder } from '../order-summary.ts';
 import {
   CategorySchema,
   CreateProductFieldsSchema,
@@ -362,5 +364,30 @@ describe('ProductListQuerySchema', () => {
 
   it('rejects unknown query parameters', () => {
     expect(ProductListQuerySchema.safeParse({ page: '2' }).success).toBe(false);
+  });
+});
+
+describe('the price cap', () => {
+  it('takes ₱1,000,000.00 and refuses a centavo more, typed or sent', () => {
+    expect(EditProductSchema.shape.updatedPrice.safeParse('1000000.00').success).toBe(true);
+    expect(EditProductSchema.shape.updatedPrice.safeParse('1,000,000.01').error?.issues[0]?.message).toBe(
+      'Price must be at most ₱1,000,000.00',
+    );
+    expect(CreateProductFieldsSchema.shape.price.safeParse('9999999999.99').error?.issues[0]?.message).toBe(
+      'Price must be at most ₱1,000,000.00',
+    );
+    expect(CreateProductFormSchema.shape.price.safeParse('₱1,000,000.00').success).toBe(true);
+    expect(EditProductFormSchema.shape.price.safeParse('₱1,000,000.01').error?.issues[0]?.message).toBe(
+      'Price must be at most ₱1,000,000.00',
+    );
+  });
+
+  it('leaves the largest order inside what an order total can hold', () => {
+    const lines = Array.from({ length: LIMITS.cartLinesMax }, () => ({
+      price: toDecimal(PRICE_MAX_CENTAVOS),
+      quantity: QUANTITY_MAX,
+      fee: 100,
+    }));
+    expect(toDecimal(summarizeOrder(lines).total)).toBe('5445005500.00');
   });
 });

@@ -3,12 +3,20 @@ import {
   ALL_SIZES,
   CATEGORIES,
   LIMITS,
+  PRICE_MAX_CENTAVOS,
   type ProductSort,
   SIZE_PRESETS,
   SUBCATEGORIES,
 } from '../constants.ts';
-import { parseCentavos } from '../money.ts';
-import { IdSchema, listQuerySchema, selectOptionText } from './common.ts';
+import { formatPHP, parseCentavos } from '../money.ts';
+import {
+  IdSchema,
+  listQuerySchema,
+  multiLineText,
+  PageSizeSchema,
+  selectOptionText,
+  singleLineText,
+} from './common.ts';
 
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
@@ -21,24 +29,27 @@ export const SizesSchema = z
     message: 'Choose a size preset',
   });
 
-const DescriptionSchema = z
-  .string()
+const DescriptionSchema = multiLineText()
   .trim()
   .min(1, { message: 'Too short!' })
   .min(LIMITS.descriptionMin, { message: 'Too short!' })
   .max(LIMITS.descriptionMax, { message: 'Description must not exceed to 1000 character(s)' });
+
+const PRICE_TOO_HIGH = `Price must be at most ${formatPHP(PRICE_MAX_CENTAVOS, 'centavos')}`;
+const withinPriceCap = (text: string) =>
+  (parseCentavos(text.replace(/^\s*₱/, '')) ?? 0) <= PRICE_MAX_CENTAVOS;
 
 /** Price as typed into the currency input, "₱1,299.00"; SPEC §5 counts its characters. */
 const PriceTextSchema = z
   .string()
   .min(1, { message: 'Too short' })
   .min(LIMITS.priceTextMin, { message: 'Too short' })
-  .max(20, { message: 'Price is too long' });
+  .max(20, { message: 'Price is too long' })
+  .refine(withinPriceCap, { message: PRICE_TOO_HIGH });
 
 /** Add Product form (SPEC §3/§5). Images are checked beside it (types and count). */
 export const CreateProductFormSchema = z.object({
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(1, { message: 'Required' })
     .min(LIMITS.productNameMin, { message: 'Too Short!' })
@@ -50,8 +61,7 @@ export type CreateProductFormInput = z.infer<typeof CreateProductFormSchema>;
 
 /** Edit Product form (SPEC §5). */
 export const EditProductFormSchema = z.object({
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(LIMITS.productNameEditMin, { message: 'Too short!' })
     .max(LIMITS.productNameMax, { message: 'Too Long!' }),
@@ -65,7 +75,8 @@ export const PriceInputSchema = z
   .string()
   .trim()
   .max(20, { message: 'Price is too long' })
-  .refine((text) => (parseCentavos(text) ?? 0) > 0, { message: 'Enter a price above zero' });
+  .refine((text) => (parseCentavos(text) ?? 0) > 0, { message: 'Enter a price above zero', abort: true })
+  .refine(withinPriceCap, { message: PRICE_TOO_HIGH });
 
 /** The text fields of the multipart `POST /product/add` (SPEC §3). */
 export const CreateProductFieldsSchema = z.strictObject({
@@ -81,7 +92,7 @@ export const CreateProductFieldsSchema = z.strictObject({
     .transform((text, ctx) => {
       try {
         return z
-          .array(z.string().trim().min(1).max(LIMITS.productNameMax))
+          .array(singleLineText().trim().min(1).max(LIMITS.productNameMax))
           .max(LIMITS.variationsMax)
           .parse(JSON.parse(text));
       } catch {
@@ -109,14 +120,14 @@ const queryList = <T extends z.ZodType>(item: T) =>
     z.array(item).max(10),
   );
 
-/** `GET /product/all` filters (DESIGN §3); bare, it lists the whole catalogue. */
+/** `GET /product/all` filters and keyset paging; bare, the newest PAGE_SIZE_MAX products. */
 export const ProductListQuerySchema = z.strictObject({
   category: queryList(CategorySchema),
   subCategory: queryList(SubCategorySchema),
   sort: z.enum(['relevant', 'asc', 'desc'] satisfies ProductSort[]).default('relevant'),
-  q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  q: singleLineText().trim().max(100).optional(),
+  limit: PageSizeSchema,
+  cursor: singleLineText().max(200).optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;

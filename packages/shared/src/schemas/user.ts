@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { ContactNumberSchema, EmailSchema, listQuerySchema, MESSAGES } from './common.ts';
+import {
+  ContactNumberSchema,
+  EmailSchema,
+  listQuerySchema,
+  MESSAGES,
+  multiLineText,
+  singleLineText,
+} from './common.ts';
 
 /** Profile edit (SPEC §3/§5); the file travels beside it as `imageUrl`. */
 export const ProfileSchema = z.strictObject({
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(LIMITS.nameMin, { message: 'Too short!' })
     .max(LIMITS.nameMax, { message: 'Too long!' }),
@@ -14,21 +20,19 @@ export const ProfileSchema = z.strictObject({
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
-export const AddressSchema = z
-  .string()
+export const AddressSchema = multiLineText()
   .trim()
   .min(1, { message: 'No value for address' })
   .max(LIMITS.addressMax, { message: 'Address is too long' });
 
 export const AddAddressSchema = z.strictObject({ newAddress: AddressSchema });
 export type AddAddressInput = z.infer<typeof AddAddressSchema>;
-export const DeleteAddressSchema = z.strictObject({ address: z.string().min(1).max(LIMITS.addressMax) });
+export const DeleteAddressSchema = z.strictObject({ address: multiLineText().min(1).max(LIMITS.addressMax) });
 export type DeleteAddressInput = z.infer<typeof DeleteAddressSchema>;
 
 /** Admin profile (SPEC §5): username required plus at least 4. */
 export const AdminProfileSchema = z.strictObject({
-  username: z
-    .string()
+  username: singleLineText()
     .trim()
     .min(1, { message: MESSAGES.required })
     .min(LIMITS.usernameMin, { message: MESSAGES.required })

@@ -7,6 +7,7 @@ import {
   OrderListQuerySchema,
   OrderSchema,
   OrderStatusResponseSchema,
+  PageQuerySchema,
   PlaceOrderResponseSchema,
   PlaceOrderSchema,
   StatusUpdateSchema,
@@ -31,7 +32,8 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
       schema: {
         tags,
         body: PlaceOrderSchema,
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema }),
+        // Optional: without it an order is placed once per request, with it once per key.
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
         response: { 200: PlaceOrderResponseSchema, 201: PlaceOrderResponseSchema },
       },
       onRequest: app.requireCustomer,
@@ -39,7 +41,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
     async (request, reply) => {
       // The owner is named in the body: checked once it is read.
       assertSelf(request, request.body.userId);
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
       const { order, created } = await ordersService.placeOrder(db, request.customer!, request.body, key);
       return reply
         .status(created ? 201 : 200)
@@ -53,12 +55,19 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
       schema: {
         tags,
         params: z.object({ userId: IdParamsSchema.shape.id }),
+        querystring: PageQuerySchema,
         response: { 200: z.array(OrderSchema) },
       },
       onRequest: app.requireCustomerSelf('userId'),
     },
-    async (request) => {
-      return ordersService.listCustomerOrders(db, request.params.userId);
+    async (request, reply) => {
+      const { orders, total } = await ordersService.listCustomerOrders(
+        db,
+        request.params.userId,
+        request.query,
+      );
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return orders;
     },
   );
 

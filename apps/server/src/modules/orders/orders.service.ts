@@ -6,7 +6,9 @@ import {
   type ItemStatus,
   ORDER_PAYMENT_METHOD,
   type Order,
+  type OrderListQuery,
   type OrderStatus,
+  type PageQuery,
   type PlaceOrderInput,
   parseCentavos,
   summarizeOrder,
@@ -14,8 +16,8 @@ import {
 } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { idempotencyKeys, orderItems, orders, products } from '../../db/schema.ts';
-import { badInput, conflict, notFound } from '../../lib/errors.ts';
+import { customers, idempotencyKeys, orderItems, orders, products } from '../../db/schema.ts';
+import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
 import { escapeLike } from '../users/users.service.ts';
 
@@ -76,25 +78,22 @@ export async function getOrder(db: Executor, id: string): Promise<Order> {
   return order!;
 }
 
-export async function listCustomerOrders(db: Executor, customerId: string) {
+/** A customer's orders, newest first, a page at a time, with how many they have in all. */
+export async function listCustomerOrders(db: Executor, customerId: string, page: PageQuery) {
+  const mine = eq(orders.customerId, customerId);
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows);
-}
-
-export interface OrderListQuery {
-  q?: string;
-  sort?: 'user' | 'total' | 'createdAt';
-  order?: 'asc' | 'desc';
-  limit?: number;
-  offset?: number;
+    .where(mine)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(orders).where(mine);
+  return { orders: await withItems(db, rows), total: total?.n ?? 0 };
 }
 
 /** All orders for the back office, searched by customer name, sorted and paged on the server. */
-export async function listOrders(db: Executor, query: OrderListQuery = {}) {
+export async function listOrders(db: Executor, query: OrderListQuery) {
   const where = query.q ? ilike(orders.customerName, `%${escapeLike(query.q)}%`) : undefined;
   const column =
     query.sort === 'user' ? orders.customerName : query.sort === 'total' ? orders.total : orders.createdAt;
@@ -105,8 +104,8 @@ export async function listOrders(db: Executor, query: OrderListQuery = {}) {
     .from(orders)
     .where(where)
     .orderBy(direction(column), desc(orders.id))
-    .limit(query.limit ?? 1_000_000)
-    .offset(query.offset ?? 0);
+    .limit(query.limit)
+    .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { orders: await withItems(db, rows), total: total?.n ?? 0 };
 }
@@ -115,11 +114,12 @@ const REVIEW_CART = 'Prices have changed. Please review your cart and try again.
 
 /**
  * Checks every line against the catalogue and computes the order the server will store
- * (DESIGN §4: prices are the server's).
+ * (prices are the server's). The products stay locked until the transaction ends, so a
+ * product deleted or repriced at the same moment is either not seen or waits for the order.
  */
-async function priceOrder(db: Executor, input: PlaceOrderInput, now: Date) {
+async function priceOrder(tx: Executor, input: PlaceOrderInput, now: Date) {
   const ids = [...new Set(input.cart.map((line) => line.id))];
-  const found = await db.select().from(products).where(inArray(products.id, ids));
+  const found = await tx.select().from(products).where(inArray(products.id, ids)).for('share');
   const byId = new Map(found.map((p) => [p.id, p]));
   const lines = input.cart.map((line, position) => {
     const where = `cart.${position}`;
@@ -173,31 +173,43 @@ const requestHash = (input: PlaceOrderInput) =>
   createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 /**
- * Places an order exactly once per Idempotency-Key (DESIGN §4): the key, the order and its
- * lines are written in one transaction; a repeat returns the first order.
+ * Places an order in one transaction: the customer and the products it prices are read and
+ * locked inside it, so a delete at the same moment either comes first (401, or 409 for the
+ * product) or waits. With an Idempotency-Key the order is placed once per key, and a repeat
+ * returns the first order; without one, once per request.
  */
 export async function placeOrder(
   db: Db,
   customer: CustomerRow,
   input: PlaceOrderInput,
-  key: string,
+  key: string | undefined,
 ): Promise<{ order: Order; created: boolean }> {
-  const hash = requestHash(input);
-  const { summary, items } = await priceOrder(db, input, new Date());
-  const thisKey = and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key));
   const placed = await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ customerId: customer.id, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) {
-      const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');
-      if (!previous || previous.requestHash !== hash || !previous.orderId) {
-        throw conflict('This Idempotency-Key was already used for a different order');
+    const [stillThere] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, customer.id))
+      .for('share');
+    if (!stillThere) throw notSignedIn();
+    const thisKey = key
+      ? and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key))
+      : undefined;
+    if (key) {
+      const hash = requestHash(input);
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ customerId: customer.id, key, requestHash: hash })
+        .onConflictDoNothing()
+        .returning();
+      if (claimed.length === 0) {
+        const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');
+        if (!previous || previous.requestHash !== hash || !previous.orderId) {
+          throw conflict('This Idempotency-Key was already used for a different order');
+        }
+        return { id: previous.orderId, created: false };
       }
-      return { id: previous.orderId, created: false };
     }
+    const { summary, items } = await priceOrder(tx, input, new Date());
     const [order] = await tx
       .insert(orders)
       .values({
@@ -213,7 +225,7 @@ export async function placeOrder(
       })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
-    await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
+    if (thisKey) await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
     return { id: order!.id, created: true };
   });
   return { order: await getOrder(db, placed.id), created: placed.created };

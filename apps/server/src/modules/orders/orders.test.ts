@@ -18,6 +18,7 @@ import {
   orderBodyFor,
   orderLineFor,
   orderTotalOf,
+  type ProductRow,
   placeOrder,
   placeOrderOk,
   type SignedIn,
@@ -260,10 +261,20 @@ describe('POST /api/orders/placed-order', () => {
     }
   });
 
-  it('requires an Idempotency-Key header (400)', async () => {
+  it('places an order without an Idempotency-Key, once per request', async () => {
     const payload = orderBodyFor(customer, [orderLineFor(p.tee)]);
-    const missing = await expectRefused(payload, 400, null);
-    expect(missing.message).toContain('Idempotency-Key header is required');
+    const before = await counts(ctx.t);
+    const first = await placeOrder(ctx.t, customer, payload, null);
+    const second = await placeOrder(ctx.t, customer, payload, null);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(first.json().order._id).not.toBe(second.json().order._id);
+    const [orders, , keys] = await counts(ctx.t);
+    expect(orders! - before[0]!).toBe(2);
+    expect(keys).toBe(before[2]);
+  });
+
+  it('refuses a malformed Idempotency-Key (400)', async () => {
+    const payload = orderBodyFor(customer, [orderLineFor(p.tee)]);
     const malformed = await expectRefused(payload, 400, 'short');
     expect(malformed.message).toContain('Idempotency-Key must be 8-100 letters, digits, - or _');
   });
@@ -785,5 +796,77 @@ describe('deleting a customer', () => {
     expect(found.json().map((o: OrderJson) => o._id)).toEqual([order._id]);
     // The deleted customer's session no longer reaches the order.
     expect((await getOrder(ctx.t, order._id, customer.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('checkout racing a delete', () => {
+  const ctx = useTestApp();
+
+  /** 40 checkouts of one product in parallel, and `remove` a moment after they start. */
+  async function race(remove: (admin: SignedIn, customer: SignedIn, product: ProductRow) => Promise<number>) {
+    const admin = await signInAdmin(ctx.t);
+    const customer = await signUpCustomer(ctx.t);
+    const product = await insertProduct(ctx.t);
+    const orders = Array.from({ length: 40 }, () =>
+      placeOrder(ctx.t, customer, orderBodyFor(customer, [orderLineFor(product)])),
+    );
+    const removed = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(remove(admin, customer, product)), 2),
+    );
+    const answers = await Promise.all(orders);
+    return {
+      removed,
+      statuses: answers.map((a) => a.statusCode),
+      placed: answers.filter((a) => a.statusCode === 201),
+    };
+  }
+
+  it('deleting the product: every checkout is placed or told the product is gone, never a 500', async () => {
+    const { removed, statuses, placed } = await race((admin, _customer, product) =>
+      ctx.t
+        .request({ method: 'DELETE', url: `/api/product/delete/${product.id}`, cookie: admin.cookie })
+        .then((r) => r.statusCode),
+    );
+    expect(removed).toBe(200);
+    expect(new Set(statuses.filter((s) => s !== 201))).toEqual(new Set(statuses.includes(409) ? [409] : []));
+    for (const answer of placed) {
+      const stored = await ctx.t.request({
+        method: 'GET',
+        url: `/api/orders/${answer.json().order._id}`,
+        cookie: (await signInAdmin(ctx.t)).cookie,
+      });
+      expect(stored.statusCode).toBe(200);
+    }
+  });
+
+  it('deleting the customer: every checkout is placed or told to sign in, never a 500', async () => {
+    const { removed, statuses } = await race((admin, customer) =>
+      ctx.t
+        .request({ method: 'DELETE', url: `/api/users/delete/${customer.id}`, cookie: admin.cookie })
+        .then((r) => r.statusCode),
+    );
+    expect(removed).toBe(200);
+    for (const status of statuses) expect([201, 401]).toContain(status);
+  });
+});
+
+describe('the largest order', () => {
+  const ctx = useTestApp();
+
+  it('is stored whole: 50 lines of 99 at the highest price, the dearest delivery on each', async () => {
+    const customer = await signUpCustomer(ctx.t);
+    const product = await insertProduct(ctx.t, { price: '1000000.00', sizes: [], variations: [] });
+    const line = orderLineFor(product, { quantity: 99, deliveryOption: { fee: 100 } });
+    const order = await placeOrderOk(
+      ctx.t,
+      customer,
+      orderBodyFor(customer, Array(50).fill(line), { total: '5445005500.00' }),
+    );
+    expect(order).toMatchObject({
+      subtotal: '4950000000.00',
+      shippingFee: '5000.00',
+      tax: '495000500.00',
+      total: '5445005500.00',
+    });
   });
 });

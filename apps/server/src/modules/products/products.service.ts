@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderItems, products, type VariationRecord } from '../../db/schema.ts';
+import { driverError } from '../../lib/db-errors.ts';
 import { badInput, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../users/users.service.ts';
 
@@ -69,14 +70,27 @@ interface Cursor {
   id: string;
 }
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-function decodeCursor(text: string): Cursor {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SORT_VALUE = {
+  price: /^\d{1,10}\.\d{2}$/,
+  createdAt: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/,
+};
+const INVALID_CURSOR = 'Invalid cursor';
+
+/** A cursor comes back from the client: only the shapes this server writes are let near SQL. */
+function decodeCursor(text: string, key: keyof typeof SORT_VALUE): Cursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (typeof value?.v === 'string' && typeof value?.id === 'string' && /^[0-9a-f-]{36}$/.test(value.id)) {
-      return value;
+    if (
+      typeof value?.v === 'string' &&
+      typeof value?.id === 'string' &&
+      SORT_VALUE[key].test(value.v) &&
+      UUID.test(value.id)
+    ) {
+      return { v: value.v, id: value.id };
     }
   } catch {}
-  throw badInput('Invalid cursor');
+  throw badInput(INVALID_CURSOR);
 }
 
 export async function listProducts(db: Executor, query: ProductListQuery) {
@@ -89,7 +103,7 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
   const ascending = query.sort === 'asc';
   const key = byPrice ? products.price : products.createdAt;
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeCursor(query.cursor, byPrice ? 'price' : 'createdAt');
     const value = byPrice ? sql`${cursor.v}::numeric` : sql`${cursor.v}::timestamptz`;
     filters.push(
       ascending
@@ -103,10 +117,14 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
     .from(products)
     .where(and(...filters))
     .orderBy(...order)
-    .limit(query.limit ? query.limit + 1 : 1_000_000);
-
+    .limit(query.limit + 1)
+    .catch((error: unknown) => {
+      // A well-shaped cursor can still name no real moment ("2026-02-30").
+      if (query.cursor && driverError(error).code?.startsWith('22')) throw badInput(INVALID_CURSOR);
+      throw error;
+    });
   let nextCursor: string | undefined;
-  if (query.limit && rows.length > query.limit) {
+  if (rows.length > query.limit) {
     rows.length = query.limit;
     const last = rows[rows.length - 1]!;
     nextCursor = encodeCursor({ v: byPrice ? last.price : last.createdAt, id: last.id });
@@ -118,7 +136,7 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
  * The back office's products table: a page by offset and the number of matches, searched by
  * name and sorted by name (case-insensitive), date or price; newest first by default.
  */
-export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery = {}) {
+export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery) {
   const where = query.q ? ilike(products.name, `%${escapeLike(query.q)}%`) : undefined;
   const key =
     query.sort === 'name'
@@ -134,8 +152,8 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
     .from(products)
     .where(where)
     .orderBy(direction(key), direction(products.id))
-    .limit(query.limit ?? 1_000_000)
-    .offset(query.offset ?? 0);
+    .limit(query.limit)
+    .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(products).where(where);
   return { items: rows.map(toProductSummary), total: total?.n ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type ProfileInput, type SignUpInput, type User } from '@habi/shared';
+import { LIMITS, type ProfileInput, type SignUpInput, type User, type UserListQuery } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
@@ -89,16 +89,8 @@ export async function removeAddress(db: Executor, customer: CustomerRow, address
   return row!.shippingAddresses;
 }
 
-export interface UserListQuery {
-  q?: string;
-  sort?: 'name' | 'email';
-  order?: 'asc' | 'desc';
-  limit?: number;
-  offset?: number;
-}
-
 /** Users for the back office, optionally searched by name, sorted and paged on the server. */
-export async function listUsers(db: Executor, query: UserListQuery = {}) {
+export async function listUsers(db: Executor, query: UserListQuery) {
   const where = query.q ? ilike(customers.name, `%${escapeLike(query.q)}%`) : undefined;
   // Newest first unless a column is chosen, which sorts ascending unless told otherwise.
   const column = query.sort ? customers[query.sort] : customers.createdAt;
@@ -108,8 +100,8 @@ export async function listUsers(db: Executor, query: UserListQuery = {}) {
     .from(customers)
     .where(where)
     .orderBy(direction(column), asc(customers.id))
-    .limit(query.limit ?? 100_000)
-    .offset(query.offset ?? 0);
+    .limit(query.limit)
+    .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(customers).where(where);
   return { users: rows.map(toUser), total: total?.n ?? 0 };
 }

@@ -37,9 +37,21 @@ export default function OrdersTab() {
 
   if (orders.data.length === 0) return <NoOrders title="You don't have any order yet." />;
 
+  const more = orders.hasNextPage ? (
+    <div className="mt-8 flex justify-center">
+      <Button
+        variant="secondary"
+        onClick={() => void orders.fetchNextPage()}
+        disabled={orders.isFetchingNextPage}
+      >
+        {orders.isFetchingNextPage ? 'Loading...' : 'Show older orders'}
+      </Button>
+    </div>
+  ) : null;
+
   if (tab.status === null) {
     return (
-      <Listing count={orders.data.length} noun="order">
+      <Listing count={orders.data.length} noun="order" more={more}>
         <ul className={grid}>
           {orders.data.map((order) => (
             <OrderCard key={order._id} order={order} />
@@ -57,7 +69,7 @@ export default function OrdersTab() {
   );
   if (lines.length === 0) return <NoOrders title="Your list is currently empty." />;
   return (
-    <Listing count={lines.length} noun="item">
+    <Listing count={lines.length} noun="item" more={more}>
       <ul className={grid}>
         {lines.map(({ order, product }) => (
           <OrderLineCard key={product._id} order={order} product={product} />
@@ -67,7 +79,18 @@ export default function OrdersTab() {
   );
 }
 
-function Listing({ count, noun, children }: { count: number; noun: string; children: React.ReactNode }) {
+function Listing({
+  count,
+  noun,
+  more,
+  children,
+}: {
+  count: number;
+  noun: string;
+  /** Loads older orders, when there are more than one page. */
+  more: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -78,6 +101,7 @@ function Listing({ count, noun, children }: { count: number; noun: string; child
         <OrderStatusLegend />
       </div>
       {children}
+      {more}
     </div>
   );
 }
