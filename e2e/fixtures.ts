@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
+
+/** A private IPv4 address derived from a text, the same for the same text. */
+function clientAddress(text: string): string {
+  const hash = createHash('sha256').update(text).digest();
+  return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+}
 
 let counter = 0;
 /** A unique shopper for one test. */
@@ -22,6 +29,14 @@ export function newShopper() {
  * resource loads (the browser logs a 4xx a test provoked on purpose) are not counted.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test is a client of its own, as shoppers are: sign-up and sign-in throttling count per
+  // client address, and the e2e server trusts the address a loopback "proxy" names.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({
+      ...extraHTTPHeaders,
+      'x-forwarded-for': clientAddress(`${testInfo.testId}:${testInfo.retry}`),
+    });
+  },
   // The list alone; the page fixture (which wraps the built-in page) fills and checks it,
   // so the two do not depend on each other in a cycle.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.

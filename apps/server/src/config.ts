@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { AdminAccountSchema } from '@habi/shared';
 import { z } from 'zod';
@@ -8,6 +9,43 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((v) => v === 'true');
 const admin = AdminAccountSchema.shape;
+
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * The reverse proxies whose `X-Forwarded-*` the server believes, as Fastify takes them: none, a
+ * list of addresses, or a hop count. Fastify refuses a bare number, so a count becomes a function
+ * trusting the socket's peer and the entries the nearer proxies appended, counted from the right.
+ * Trusting all is refused: the client writes the left-most X-Forwarded-For entry itself, so it
+ * could pick the address sign-in throttling counts it under.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((text, ctx) => {
+    const value = text.trim();
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      return (_address: string, hop: number) => hop < hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isAddressOrCidr)) return entries;
+    const instead =
+      'the number of proxies in front of the server (TRUST_PROXY=1 for one nginx) ' +
+      'or their addresses/CIDRs (TRUST_PROXY=10.0.0.5,10.1.0.0/16)';
+    ctx.addIssue(
+      value === 'true'
+        ? `"true" would let any client choose its own address; write ${instead}`
+        : `"${value}" is not a proxy count or address list; write ${instead}`,
+    );
+    return z.NEVER;
+  });
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,9 +78,13 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   SEED_DEMO: flag('true'),
-  /** Trust X-Forwarded-* headers (behind a reverse proxy that sets them). */
-  TRUST_PROXY: flag('false'),
+  /** The reverse proxies in front: how many (`1`), or their addresses; unset means none. */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where images live: `fs` (DATA_DIR/uploads) or `postgres`; by default the database's own kind. */
+  STORAGE: z.enum(['fs', 'postgres']).optional(),
+  /** Memory each instance may spend keeping hot images, in MB. */
+  IMAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** Seconds a request's headers and body may take to arrive; a slower client gets 408. */
   REQUEST_TIMEOUT: z.coerce.number().min(1).max(3600).default(30),
   /** How long in-flight requests may run on after SIGTERM before they are cut off. */
@@ -63,9 +105,11 @@ export interface Config {
   allowedOrigins: string[];
   admin: { username?: string; password?: string; email?: string };
   cookieSecure: boolean | undefined;
-  trustProxy: boolean;
+  trustProxy: z.infer<typeof trustProxy>;
   seedDemo: boolean;
   logLevel: string;
+  storage: 'fs' | 'postgres' | undefined;
+  imageCacheBytes: number;
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   webDist: string;
@@ -99,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    storage: e.STORAGE,
+    imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

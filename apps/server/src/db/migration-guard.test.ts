@@ -48,23 +48,30 @@ describe('the migration guard', () => {
 
   it('asks for a new migration to be recorded, with the line to append', async () => {
     const edited = await journal();
-    edited.entries.push({ idx: 1, version: '7', when: 1795400000000, tag: '0001_next', breakpoints: true });
+    const when = SHIPPED_MIGRATIONS.at(-1)!.when + 1;
+    edited.entries.push({
+      idx: SHIPPED_MIGRATIONS.length,
+      version: '7',
+      when,
+      tag: '0009_next',
+      breakpoints: true,
+    });
     await writeFile(journalFile(), JSON.stringify(edited));
-    await writeFile(path.join(folder, '0001_next.sql'), 'select 1;');
+    await writeFile(path.join(folder, '0009_next.sql'), 'select 1;');
     expect(migrationProblems(folder, SHIPPED_MIGRATIONS)).toEqual([
-      "0001_next: new; when it ships, append { tag: '0001_next', when: 1795400000000, sha256: " +
+      `0009_next: new; when it ships, append { tag: '0009_next', when: ${when}, sha256: ` +
         "'354b7196c9ba5fb4b21cf615bb6ec4cd5c07503c34229feef033fc081a8c03f4' }",
     ]);
   });
 
   it('refuses a new migration dated before the last shipped one, and SQL outside the journal', async () => {
     const edited = await journal();
-    edited.entries.push({ idx: 1, version: '7', when: 1795000000000, tag: '0001_old', breakpoints: true });
+    edited.entries.push({ idx: 9, version: '7', when: 1795000000000, tag: '0009_old', breakpoints: true });
     await writeFile(journalFile(), JSON.stringify(edited));
-    await writeFile(path.join(folder, '0001_old.sql'), 'select 1;');
+    await writeFile(path.join(folder, '0009_old.sql'), 'select 1;');
     await writeFile(path.join(folder, '0002_stray.sql'), 'select 2;');
     expect(migrationProblems(folder, SHIPPED_MIGRATIONS)).toEqual([
-      '0001_old: dated before the last shipped migration, so databases would never run it',
+      '0009_old: dated before the last shipped migration, so databases would never run it',
       '0002_stray.sql: not in the journal, so it never runs',
     ]);
   });

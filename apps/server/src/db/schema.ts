@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   date,
   index,
   integer,
@@ -60,12 +61,61 @@ export const sessions = pgTable(
   (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_admin_idx').on(t.adminId)],
 );
 
-/** Failed sign-ins per key (an IP or an account) in the current window. */
-export const signInThrottle = pgTable('sign_in_throttle', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  failures: integer('failures').notNull(),
-});
+const instant = (name: string) => timestamp(name, { withTimezone: true }).notNull();
+
+/**
+ * Sign-in throttling per key (an account from one client, a known device, or a client alone):
+ * failures since the key was last quiet, and the attempts whose password check is running.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    /** No attempt starts before this: the wait the last failure earned. */
+    blockedUntil: instant('blocked_until'),
+    /** The failures are forgotten from this moment, a quiet period after the last one. */
+    forgetAt: instant('forget_at'),
+    inFlight: integer('in_flight').notNull(),
+    /** In-flight attempts count until then only, so a crashed one cannot hold its slot. */
+    inFlightUntil: instant('in_flight_until'),
+  },
+  (t) => [index('sign_in_throttle_forget_idx').on(t.forgetAt)],
+);
+
+/** Sign-up attempts per client since it was last quiet. */
+export const signUpThrottle = pgTable(
+  'sign_up_throttle',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    blockedUntil: instant('blocked_until'),
+    forgetAt: instant('forget_at'),
+  },
+  (t) => [index('sign_up_throttle_forget_idx').on(t.forgetAt)],
+);
+
+/**
+ * Browsers that signed in to an account: only the SHA-256 of their cookie's token is stored.
+ * A known device's sign-ins are throttled by its own failures alone.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_token_key').on(t.tokenHash),
+    index('known_devices_customer_idx').on(t.customerId),
+    index('known_devices_admin_idx').on(t.adminId),
+    index('known_devices_expires_idx').on(t.expiresAt),
+  ],
+);
 
 export interface VariationRecord {
   name: string;
@@ -161,3 +211,16 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.key] })],
 );
+
+/** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Re-encoded images by name (content hash and width), when images live in the database. */
+export const images = pgTable('images', {
+  name: text('name').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

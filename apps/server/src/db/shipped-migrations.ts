@@ -10,4 +10,14 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795365169152,
     sha256: '1ba67e90bac886afd3cccf386a43cc4d078f109724c3a89ff3743cfc18e6b759',
   },
+  {
+    tag: '0001_throttle',
+    when: 1795447022602,
+    sha256: '9bc3a95b865e6193e3bd8f134f096708e5c677d07cc3c198f6ac3353220bcadc',
+  },
+  {
+    tag: '0002_images',
+    when: 1795448492717,
+    sha256: '16b630bbc8be1b854894bafe6659142c1014b5716f71be0c93466e5a440b96fc',
+  },
 ];

@@ -1,36 +1,111 @@
-import type { FastifyRequest } from 'fastify';
+import { isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
+import { findKnownDevice, rememberDevice } from './devices.ts';
 import { notSignedIn } from './errors.ts';
-import { clearFailures, refundAttempt, reserveAttempt, THROTTLE } from './throttle.ts';
+import type { SessionKind } from './sessions.ts';
+import {
+  claimAll,
+  countAttempt,
+  type Outcome,
+  type Policy,
+  settleAll,
+  type ThrottleKey,
+} from './throttle.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const LIMITS = {
+  /** An account from one client, or one known device: what its owner may mistype. */
+  account: { free: 5, firstWaitMs: 1000, maxWaitMs: 15 * MINUTE, forgetAfterMs: 24 * HOUR },
+  /** One client over every account: people behind one address share it, so it forgets sooner. */
+  client: { free: 20, firstWaitMs: 1000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /**
+   * Sign-ups from one client, whatever they answer: each tells whether an email is registered.
+   * Generous, because shoppers on one mobile network often share one public address.
+   */
+  signUp: { free: 30, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+} satisfies Record<string, Policy>;
 
 /**
- * Runs a sign-in attempt under the per-IP and per-account throttles (DESIGN §5). A failure
- * says only `failMessage`, never which half was wrong.
+ * The client part of a key: an IPv4 address, or an IPv6 address's /64, which one subscriber
+ * usually holds whole and could otherwise rotate through.
  */
-export async function throttledSignIn<T>(
+function clientOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  const full =
+    tail === undefined
+      ? groups(head)
+      : [...groups(head), ...Array(8 - groups(head).length - groups(tail).length).fill('0'), ...groups(tail)];
+  return `${full
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+export interface SignInAttempt<T> {
+  kind: SessionKind;
+  /** The email or username as typed; matched case-insensitively. */
+  account: string;
+  /** The subject whose password matched, or null. */
+  authenticate: () => Promise<T | null>;
+  /** The one message for every failure, never saying which half was wrong. */
+  failMessage: string;
+}
+
+/**
+ * Runs a sign-in under throttling. A known device of the account is throttled by its own
+ * failures only; any other client by its failures on this account and by its failures on all
+ * accounts. Admin keys are apart from customer keys. A success forgets the failures of its
+ * account key and remembers the device.
+ */
+export async function throttledSignIn<T extends { id: string }>(
   db: Executor,
   request: FastifyRequest,
-  account: string,
-  attempt: () => Promise<T | null>,
-  failMessage: string,
+  reply: FastifyReply,
+  { kind, account, authenticate, failMessage }: SignInAttempt<T>,
 ): Promise<T> {
-  const ipKey = `ip:${request.ip}`;
-  const accountKey = `account:${account.toLowerCase()}`;
-  // Counted as a failure up front, so parallel guesses cannot all slip past the limit.
-  await reserveAttempt(db, [
-    { key: ipKey, max: THROTTLE.maxPerIp },
-    { key: accountKey, max: THROTTLE.maxPerAccount },
-  ]);
+  const device = await findKnownDevice(db, request, kind, account);
+  const client = `${kind}:ip:${clientOf(request.ip)}`;
+  const own: ThrottleKey = {
+    key: device ? `${kind}:device:${device.id}` : `${client}:account:${account.toLowerCase()}`,
+    policy: LIMITS.account,
+  };
+  const others: ThrottleKey[] = device ? [] : [{ key: client, policy: LIMITS.client }];
+  const all = [own, ...others];
+  const endAll = (outcome: Outcome) =>
+    settleAll(
+      db,
+      all.map((key) => ({ ...key, outcome })),
+    );
+  await claimAll(db, reply, all);
   let subject: T | null;
   try {
-    subject = await attempt();
+    subject = await authenticate();
   } catch (error) {
-    await refundAttempt(db, [ipKey, accountKey]);
+    await endAll('release');
     throw error;
   }
-  if (!subject) throw notSignedIn(failMessage);
-  // A success is no failure: the address gets its attempt back, the account starts afresh.
-  await refundAttempt(db, [ipKey]);
-  await clearFailures(db, accountKey);
+  if (!subject) {
+    await endAll('failure');
+    throw notSignedIn(failMessage);
+  }
+  // The client's failures on all accounts stay: signing in to one's own account between
+  // guesses must not buy more guesses.
+  await settleAll(db, [
+    { ...own, outcome: 'clear' },
+    ...others.map((key) => ({ ...key, outcome: 'release' as const })),
+  ]);
+  await rememberDevice(db, request, reply, kind, subject.id, device);
   return subject;
+}
+
+/** Counts a sign-up against its client before the email is looked at; 429 once it must wait. */
+export function throttleSignUp(db: Executor, request: FastifyRequest, reply: FastifyReply) {
+  return countAttempt(db, reply, `ip:${clientOf(request.ip)}`, LIMITS.signUp);
 }

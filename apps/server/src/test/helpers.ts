@@ -6,10 +6,11 @@ import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, inject as injectContext } from 'vitest';
+import { afterAll, beforeAll, expect, inject as injectContext, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { clock } from '../lib/throttle.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
 import { createProduct, type NewProduct } from '../modules/products/products.service.ts';
 
@@ -31,6 +32,9 @@ const TABLES = [
   'orders',
   'sessions',
   'sign_in_throttle',
+  'sign_up_throttle',
+  'known_devices',
+  'images',
   'products',
   'admins',
   'customers',
@@ -87,6 +91,18 @@ export function useTestApp(): { t: TestApp } {
   return holder;
 }
 
+/** Stops throttling's clock for the rest of the test, at `start`; `advance` moves it on. */
+export function freezeThrottleClock(start = Date.now()) {
+  let now = start;
+  const spy = vi.spyOn(clock, 'now').mockImplementation(() => now);
+  onTestFinished(() => spy.mockRestore());
+  return {
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
 /** The `name=value` pairs of a response's Set-Cookie, ready to send back. */
 export function cookieOf(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -115,7 +131,13 @@ export interface SignedIn {
 
 export async function signUpCustomer(t: TestApp, overrides = {}): Promise<SignedIn> {
   const body = newCustomer(overrides);
-  const response = await t.request({ method: 'POST', url: '/api/users/sign-up', payload: body });
+  // Each from an address of its own, so sign-up throttling never counts test shoppers together.
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/users/sign-up',
+    payload: body,
+    remoteAddress: `10.250.${Math.floor(counter / 250)}.${(counter % 250) + 1}`,
+  });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   const cookie = cookieOf(response);
   const current = await t.request({ method: 'GET', url: '/api/users/current', cookie });
@@ -136,7 +158,9 @@ export async function signInAdmin(t: TestApp, account = ADMIN): Promise<SignedIn
     payload: { username: account.username, password: account.password },
   });
   if (response.statusCode !== 200) throw new Error(`admin sign-in failed: ${response.body}`);
-  const cookie = cookieOf(response);
+  // The session alone: the known-device cookie matters only to the throttling tests.
+  const session = response.cookies.find((c) => c.name === 'admin_sid')!;
+  const cookie = `admin_sid=${session.value}`;
   const me = await t.request({ method: 'GET', url: '/api/admin', cookie });
   return { id: me.json()._id, cookie, name: account.username, email: account.email };
 }

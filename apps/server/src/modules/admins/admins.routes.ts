@@ -12,12 +12,13 @@ import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { throttledSignIn } from '../../lib/sign-in.ts';
+import type { ImageStore } from '../uploads/image-store.ts';
 import { storeImage } from '../uploads/images.ts';
 import * as adminsService from './admins.service.ts';
 
 export default async function adminsRoutes(
   app: FastifyInstance,
-  { db, uploadsDir }: { db: Db; uploadsDir: string },
+  { db, images }: { db: Db; images: ImageStore },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -33,13 +34,12 @@ export default async function adminsRoutes(
     { schema: { tags, body: AdminSignInSchema, response: { 200: MessageResponseSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const admin = await throttledSignIn(
-        db,
-        request,
-        `admin:${username}`,
-        () => adminsService.authenticateAdmin(db, username, password),
-        'Invalid username or password',
-      );
+      const admin = await throttledSignIn(db, request, reply, {
+        kind: 'admin',
+        account: username,
+        authenticate: () => adminsService.authenticateAdmin(db, username, password),
+        failMessage: 'Invalid username or password',
+      });
       await app.startSession(reply, 'admin', admin.id);
       return { message: `Welcome back, ${admin.username}!` };
     },
@@ -65,7 +65,7 @@ export default async function adminsRoutes(
       const fields = parseFields(AdminProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
-      const imageUrl = file ? await storeImage(uploadsDir, file) : undefined;
+      const imageUrl = file ? await storeImage(images, file) : undefined;
       const row = await adminsService.updateAdminProfile(db, request.params.id, fields, imageUrl);
       return { message: 'Profile updated successfully', ...adminsService.toAdmin(row) };
     },

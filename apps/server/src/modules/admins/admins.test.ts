@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, sessions, signInThrottle } from '../../db/schema.ts';
 import {
@@ -8,6 +8,7 @@ import {
   buildTestApp,
   cookieOf,
   countRows,
+  freezeThrottleClock,
   multipartBody,
   type SignedIn,
   signInAdmin,
@@ -34,7 +35,7 @@ function me(cookie?: string) {
   return t.request({ method: 'GET', url: '/api/admin', ...(cookie ? { cookie } : {}) });
 }
 
-function signIn(username: string, password: string, extra: Partial<InjectOptions> = {}) {
+function signIn(username: string, password: string, extra: Partial<Parameters<TestApp['request']>[0]> = {}) {
   return t.request({ method: 'POST', url: '/api/admin/sign-in', payload: { username, password }, ...extra });
 }
 
@@ -101,8 +102,8 @@ describe('POST /api/admin/sign-in', () => {
     const sid = adminSid(response);
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(sid!.value).toMatch(/^[\w-]{43}$/);
-    // Only the admin cookie: a customer session is not started.
-    expect(response.cookies.map((c) => c.name)).toEqual(['admin_sid']);
+    // Only admin cookies (the session and the known device): a customer session is not started.
+    expect(response.cookies.map((c) => c.name).sort()).toEqual(['admin_device', 'admin_sid']);
     expect((await me(cookieOf(response))).json()._id).toBe(admin.id);
   });
 
@@ -152,41 +153,71 @@ describe('POST /api/admin/sign-in', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 429 after 10 failures for one username, in any case, even with the right password', async () => {
+  it('makes one client wait after 5 failures on a username, in any case; others and known devices get in', async () => {
+    freezeThrottleClock();
     const target = { username: 'throttled', email: 'throttled@example.com', password: 'throttled-pw' };
     await createAdmin(t.database.db, target);
+    const home = await signIn('throttled', target.password, { remoteAddress: '10.2.0.9' });
+    const device = home.cookies.find((c) => c.name === 'admin_device')!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin/sign-in' });
+
     const options = { remoteAddress: '10.2.0.1' };
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       const username = i % 2 === 0 ? 'throttled' : 'THROTTLED';
-      expect((await signIn(username, `wrong-${i}-pw`, options)).statusCode).toBe(401);
+      const response = await signIn(username, `wrong-${i}-pw`, options);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Invalid username or password' });
     }
     const [row] = await t.database.db
       .select()
       .from(signInThrottle)
-      .where(eq(signInThrottle.key, 'account:admin:throttled'));
-    expect(row?.failures).toBe(10);
+      .where(eq(signInThrottle.key, 'admin:ip:10.2.0.1:account:throttled'));
+    expect(row?.failures).toBe(5);
     const blocked = await signIn('Throttled', target.password, options);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many sign-in attempts/);
+    expect(blocked.headers['retry-after']).toBe('1');
+    expect(blocked.json()).toEqual({ message: 'Too many sign-in attempts. Try again in 1 second.' });
     expect(blocked.cookies).toHaveLength(0);
-    // Another admin signing in from the same address is unaffected.
+    // Another admin from the same address, the owner's known device there, and another address.
     expect((await signIn('admin', ADMIN.password, options)).statusCode).toBe(200);
+    const known = await signIn('throttled', target.password, {
+      ...options,
+      cookie: `admin_device=${device.value}`,
+    });
+    expect(known.statusCode).toBe(200);
+    expect((await signIn('throttled', target.password, { remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
   });
 
-  it('keeps admin and customer throttles apart', async () => {
-    // A customer whose email happens to equal an admin username does not lock the admin out.
-    const options = { remoteAddress: '10.3.0.1' };
+  it('keeps admin and customer budgets apart, on one address and one name', async () => {
+    freezeThrottleClock();
+    const customer = await signUpCustomer(t, { password: 'secret123' });
+    // An admin whose username is an email a customer attack aims at.
     const target = { username: 'lock@example.com', email: 'lock@example.com', password: 'lock-pw-123' };
     await createAdmin(t.database.db, target);
-    for (let i = 0; i < 10; i += 1) {
-      await t.request({
-        method: 'POST',
-        url: '/api/users/sign-in',
-        payload: { email: 'lock@example.com', password: `wrong-${i}-pw` },
-        ...options,
-      });
+    const customerSignIn = (email: string, password: string, remoteAddress: string) =>
+      t.request({ method: 'POST', url: '/api/users/sign-in', payload: { email, password }, remoteAddress });
+
+    // 20 customer failures from one address, 5 of them on the admin's name: the customer budgets are spent...
+    for (let i = 0; i < 20; i += 1) {
+      const email = i < 5 ? target.username : `probe-${i}@example.com`;
+      expect((await customerSignIn(email, `wrong-${i}-pw`, '10.3.0.1')).statusCode).toBe(401);
     }
-    expect((await signIn(target.username, target.password, options)).statusCode).toBe(200);
+    expect((await customerSignIn(customer.email, 'secret123', '10.3.0.1')).statusCode).toBe(429);
+    // ...the admin's are not.
+    expect((await signIn(target.username, target.password, { remoteAddress: '10.3.0.1' })).statusCode).toBe(
+      200,
+    );
+
+    // And the other way round.
+    for (let i = 0; i < 20; i += 1) {
+      expect(
+        (await signIn(`probe-admin-${i}`, `wrong-${i}-pw`, { remoteAddress: '10.3.0.2' })).statusCode,
+      ).toBe(401);
+    }
+    expect((await signIn(target.username, target.password, { remoteAddress: '10.3.0.2' })).statusCode).toBe(
+      429,
+    );
+    expect((await customerSignIn(customer.email, 'secret123', '10.3.0.2')).statusCode).toBe(200);
   });
 });
 

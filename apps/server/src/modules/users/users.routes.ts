@@ -19,13 +19,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
-import { throttledSignIn } from '../../lib/sign-in.ts';
+import { throttledSignIn, throttleSignUp } from '../../lib/sign-in.ts';
+import type { ImageStore } from '../uploads/image-store.ts';
 import { storeImage } from '../uploads/images.ts';
 import * as users from './users.service.ts';
 
 export default async function usersRoutes(
   app: FastifyInstance,
-  { db, uploadsDir }: { db: Db; uploadsDir: string },
+  { db, images }: { db: Db; images: ImageStore },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
@@ -34,6 +35,7 @@ export default async function usersRoutes(
     '/sign-up',
     { schema: { tags, body: SignUpSchema, response: { 201: MessageResponseSchema } } },
     async (request, reply) => {
+      await throttleSignUp(db, request, reply);
       const customer = await users.registerCustomer(db, request.body);
       await app.startSession(reply, 'customer', customer.id);
       return reply.status(201).send({ message: 'Account created. Welcome to the store!' });
@@ -45,13 +47,12 @@ export default async function usersRoutes(
     { schema: { tags, body: SignInSchema, response: { 200: MessageResponseSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const customer = await throttledSignIn(
-        db,
-        request,
-        email,
-        () => users.authenticateCustomer(db, email, password),
-        'Invalid email or password',
-      );
+      const customer = await throttledSignIn(db, request, reply, {
+        kind: 'customer',
+        account: email,
+        authenticate: () => users.authenticateCustomer(db, email, password),
+        failMessage: 'Invalid email or password',
+      });
       await app.startSession(reply, 'customer', customer.id);
       return { message: 'Signed in successfully' };
     },
@@ -84,7 +85,7 @@ export default async function usersRoutes(
       const fields = parseFields(ProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
-      const imageUrl = file ? await storeImage(uploadsDir, file) : undefined;
+      const imageUrl = file ? await storeImage(images, file) : undefined;
       const row = await users.updateProfile(db, request.params.id, fields, imageUrl);
       const { _id, name, email, contactNumber, imageUrl: image } = users.toUser(row);
       return { message: 'User update successfully', _id, name, email, contactNumber, imageUrl: image };
