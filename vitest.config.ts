@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/test/process/**'],
+          exclude: ['apps/server/src/test/process/**', 'apps/server/src/test/cluster/**'],
           setupFiles: ['apps/server/src/test/setup.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           // One PostgreSQL database is shared by every file, so files take turns there;
@@ -40,6 +40,20 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/process/build.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // Three built servers on one PostgreSQL behind nginx (deploy/nginx.conf): shared sessions,
+          // idempotency, throttling and images; rolling restart and kill -9 under load. Needs
+          // DATABASE_URL (a role with CREATEDB) and nginx with the brotli modules.
+          name: 'cluster',
+          include: ['apps/server/src/test/cluster/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/process/build.ts'],
+          // Each file runs a whole cluster under load: one at a time, so the figures mean something.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -8,6 +8,8 @@ import adminsRoutes from './modules/admins/admins.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import ordersRoutes from './modules/orders/orders.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
+import { type ImageStore, openImageStore } from './modules/uploads/image-store.ts';
+import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import auth from './plugins/auth.ts';
 import docs from './plugins/docs.ts';
@@ -17,6 +19,13 @@ import requestLog, { requestIds } from './plugins/request-log.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static-files.ts';
 import { createLogger } from './runtime/logger.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where this instance stores and reads images. */
+    images: ImageStore;
+  }
+}
 
 /**
  * Builds the whole app without listening: `main.ts` listens, tests use `app.inject`. The
@@ -64,7 +73,13 @@ export async function buildApp(
   });
   await app.register(docs, { storeName: config.storeName });
 
-  const deps = { db: database.db, uploadsDir: config.uploadsDir };
+  const images = openImageStore(database.db, database.kind, {
+    storage: config.storage,
+    uploadsDir: config.uploadsDir,
+    cacheBytes: config.imageCacheBytes,
+  });
+  app.decorate('images', images);
+  const deps = { db: database.db, images };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
@@ -75,6 +90,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await app.register(staticFiles, { uploadsDir: config.uploadsDir, webDist: config.webDist });
+  await app.register(uploadsRoutes, { images, prefix: '/uploads' });
+  await app.register(staticFiles, { webDist: config.webDist });
   return app;
 }

@@ -64,7 +64,7 @@ const database = await openDatabase({
 let app!: FastifyInstance;
 try {
   app = await buildApp(config, database, log);
-  const firstAdmin = await prepareDatabase(config, database, app.log);
+  const firstAdmin = await prepareDatabase(config, database, app.images, app.log);
   if (firstAdmin) {
     // On the console, not in the log: the one-time password must not reach log storage. Shown
     // as soon as it exists, so a start that fails later (a port in use) cannot lose it.

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 /** The calls worth a line at info; health checks, the docs, pages, assets and images are debug. */
 function isNoteworthy(path: string) {
-  return path.startsWith('/api/') && path !== '/api/health' && !path.startsWith('/api/docs');
+  return path.startsWith('/api/') && !path.startsWith('/api/health') && !path.startsWith('/api/docs');
 }
 
 /**

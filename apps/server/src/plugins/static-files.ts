@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,22 +7,10 @@ import fp from 'fastify-plugin';
 const YEAR_S = 365 * 24 * 3600;
 
 /**
- * Uploaded images (content-hashed, so cached for a year) and the built web app: hashed
- * assets cached for a year, index.html always revalidated, and every client route
- * answered with index.html so deep links and reloads work.
+ * The built web app: hashed assets cached for a year, index.html always revalidated, and every
+ * client route answered with index.html so deep links and reloads work.
  */
-async function staticFilesPlugin(app: FastifyInstance, options: { uploadsDir: string; webDist: string }) {
-  await mkdir(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    immutable: true,
-    maxAge: YEAR_S * 1000,
-  });
-
+async function staticFilesPlugin(app: FastifyInstance, options: { webDist: string }) {
   const indexHtml = path.join(options.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { countAdmins, createAdmin } from '../modules/admins/admins.service.ts';
 import { countProducts } from '../modules/products/products.service.ts';
+import { type ImageStore, importImageFiles } from '../modules/uploads/image-store.ts';
 
 export interface FirstAdmin {
   username: string;
@@ -14,12 +15,14 @@ export interface FirstAdmin {
 
 /**
  * Start-up work, under the boot lock so that instances starting together do it once:
- * migrations, then on an empty database the demo catalogue and the first admin (from
- * ADMIN_USERNAME/ADMIN_PASSWORD, or `admin` with a random password that the caller shows once).
+ * migrations, images left as files copied into a database store, then on an empty database the
+ * demo catalogue and the first admin (from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin` with a
+ * random password that the caller shows once).
  */
 export async function prepareDatabase(
   config: Config,
   database: Database,
+  images: ImageStore,
   log: FastifyBaseLogger,
 ): Promise<FirstAdmin | null> {
   return database.withBootLock(async ({ db, migrate }) => {
@@ -30,11 +33,15 @@ export async function prepareDatabase(
         ? `database migrated: ${applied} of ${total} migration(s) applied`
         : 'database schema up to date',
     );
+    if (images.kind === 'postgres') {
+      const copied = await importImageFiles(config.uploadsDir, images);
+      if (copied) log.info({ copied }, `${copied} image file(s) copied into the database`);
+    }
     if (config.seedDemo && (await countProducts(db)) === 0) {
       const started = Date.now();
       // Loaded only here: the demo catalogue's drawings are a large module a normal start never needs.
       const { seedDemoCatalogue } = await import('../db/seed/seed-demo.ts');
-      const count = await seedDemoCatalogue(db, config.uploadsDir);
+      const count = await seedDemoCatalogue(db, images);
       log.info({ products: count, ms: Date.now() - started }, 'demo catalogue seeded');
     }
     if ((await countAdmins(db)) > 0) return null;

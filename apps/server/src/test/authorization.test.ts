@@ -310,6 +310,7 @@ const ROUTES: Route[] = [
   },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
+  { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },
 ];
 
 const CASES = ROUTES.flatMap((route) =>
@@ -351,7 +352,7 @@ describe('authorization matrix', () => {
 
   // Authorization comes before the body is read: an empty or broken body changes nothing.
   const REFUSED = CASES.filter(
-    ([, , caller, status, route]) => (status === 401 || status === 403) && !(route.ownerInBody && status === 403),
+    ([, , , status, route]) => (status === 401 || status === 403) && !(route.ownerInBody && status === 403),
   );
   const BODIES = [
     ['an empty JSON body', '{}', 'application/json'],

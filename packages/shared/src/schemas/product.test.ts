@@ -303,8 +303,13 @@ describe('EditProductSchema', () => {
 });
 
 describe('ProductListQuerySchema', () => {
-  it('lists the whole catalogue when called bare, sorted by relevance', () => {
-    expect(ProductListQuerySchema.parse({})).toEqual({ category: [], subCategory: [], sort: 'relevant' });
+  it('lists the first 100 when called bare, sorted by relevance', () => {
+    expect(ProductListQuerySchema.parse({})).toEqual({
+      category: [],
+      subCategory: [],
+      sort: 'relevant',
+      limit: 100,
+    });
   });
 
   it('turns a single value into a list', () => {

@@ -1,5 +1,6 @@
 import { SIZE_PRESETS } from '@habi/shared';
 import { createProduct } from '../../modules/products/products.service.ts';
+import type { ImageStore } from '../../modules/uploads/image-store.ts';
 import { storeImage } from '../../modules/uploads/images.ts';
 import type { Db } from '../client.ts';
 import { catalogue } from './catalogue.ts';
@@ -9,13 +10,13 @@ import { garmentSvg } from './garments.ts';
  * Fills an empty catalogue with the demo products, their images drawn by our own code and
  * stored through the same pipeline as uploads.
  */
-export async function seedDemoCatalogue(db: Db, uploadsDir: string): Promise<number> {
+export async function seedDemoCatalogue(db: Db, images: ImageStore): Promise<number> {
   // Images are drawn a few at a time (sharp works off the main thread), rows written in order.
   const drawings = catalogue.flatMap((item) =>
     item.variations.map((v) => ({ kind: item.kind, colour: v.colour })),
   );
   const urls = await mapWithConcurrency(drawings, 3, ({ kind, colour }) =>
-    storeImage(uploadsDir, Buffer.from(garmentSvg(kind, colour))),
+    storeImage(images, Buffer.from(garmentSvg(kind, colour))),
   );
   await insertDemoProducts(db, urls);
   return catalogue.length;

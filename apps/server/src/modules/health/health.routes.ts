@@ -5,8 +5,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 
-/** 200 when the database answers; 503 when it does not, or while the process shuts down. */
+/**
+ * `/health` is readiness: 200 when this instance should get traffic (its database answers), 503
+ * when it does not or while the process shuts down, so a load balancer moves on. `/health/live`
+ * is liveness: 200 as long as the process can answer at all, for a supervisor deciding whether
+ * to restart it (a database outage is no reason to).
+ */
 export default async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/health/live',
+      { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('alive') }) } } },
+      async () => ({ status: 'alive' as const }),
+    );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {

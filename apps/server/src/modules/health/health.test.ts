@@ -17,6 +17,24 @@ describe('GET /api/health', () => {
     });
   });
 
+  it('answers liveness apart from readiness', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health/live' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'alive' });
+  });
+
+  it('turns readiness to 503 while draining, and keeps liveness at 200', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const ready = await t.request({ method: 'GET', url: '/api/health' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ message: 'Shutting down' });
+      expect((await t.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+
   it('sends security headers', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
+import type { ImageStore } from '../uploads/image-store.ts';
 import { assertImage, storeImage } from '../uploads/images.ts';
 import * as productsService from './products.service.ts';
 
@@ -25,7 +26,7 @@ const ProductMessageSchema = z.object({ message: z.string(), product: ProductSch
 
 export default async function productsRoutes(
   app: FastifyInstance,
-  { db, uploadsDir }: { db: Db; uploadsDir: string },
+  { db, images }: { db: Db; images: ImageStore },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
@@ -89,9 +90,9 @@ export default async function productsRoutes(
       }
       // Every file's type is checked before any is stored, so a wrong file leaves nothing behind.
       for (const file of [main, ...variationFiles]) assertImage(file);
-      const imageUrl = await storeImage(uploadsDir, main);
+      const imageUrl = await storeImage(images, main);
       const variationUrls: string[] = [];
-      for (const file of variationFiles) variationUrls.push(await storeImage(uploadsDir, file));
+      for (const file of variationFiles) variationUrls.push(await storeImage(images, file));
       const row = await productsService.createProduct(db, {
         name: fields.name,
         description: fields.description,

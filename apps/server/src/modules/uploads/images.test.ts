@@ -18,6 +18,7 @@ import {
   type TestApp,
   testPng,
 } from '../../test/helpers.ts';
+import { fileImageStore } from './image-store.ts';
 import { detectImageKind, IMAGE_TYPE_MESSAGE, storeImage } from './images.ts';
 
 const jpeg = () =>
@@ -104,7 +105,7 @@ describe('storeImage', () => {
 
   it('writes a 400 and an 800 WebP named by content hash, and answers the 800 URL', async () => {
     const bytes = await testPng('#336699', { width: 1200, height: 600 });
-    const url = await storeImage(dir, bytes);
+    const url = await storeImage(fileImageStore(dir), bytes);
     const name = hashName(bytes);
     expect(url).toBe(`/uploads/${name}-800.webp`);
     expect((await readdir(dir)).sort()).toEqual([`${name}-400.webp`, `${name}-800.webp`]);
@@ -118,26 +119,26 @@ describe('storeImage', () => {
 
   it('never enlarges a small raster image', async () => {
     const bytes = await testPng();
-    const url = await storeImage(dir, bytes);
+    const url = await storeImage(fileImageStore(dir), bytes);
     const meta = await sharp(path.join(dir, path.basename(url))).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 40, height: 40 });
   });
 
   it('gives the same bytes the same URL and keeps the stored files, other bytes another URL', async () => {
     const bytes = await testPng('#123456');
-    const first = await storeImage(dir, bytes);
+    const first = await storeImage(fileImageStore(dir), bytes);
     const small = path.join(dir, `${hashName(bytes)}-400.webp`);
     await writeFile(small, 'already here');
-    expect(await storeImage(dir, Buffer.from(bytes))).toBe(first);
+    expect(await storeImage(fileImageStore(dir), Buffer.from(bytes))).toBe(first);
     expect(await readFile(small, 'utf8')).toBe('already here');
-    const other = await storeImage(dir, await testPng('#654321'));
+    const other = await storeImage(fileImageStore(dir), await testPng('#654321'));
     expect(other).not.toBe(first);
     expect(await readdir(dir)).toHaveLength(4);
   });
 
   it('stores the same image from parallel uploads without a failure or a stray file', async () => {
     const bytes = await testPng('#778899', 400);
-    const urls = await Promise.all(Array.from({ length: 6 }, () => storeImage(dir, bytes)));
+    const urls = await Promise.all(Array.from({ length: 6 }, () => storeImage(fileImageStore(dir), bytes)));
     expect(new Set(urls)).toEqual(new Set([`/uploads/${hashName(bytes)}-800.webp`]));
     const files = (await readdir(dir)).sort();
     expect(files).toEqual([`${hashName(bytes)}-400.webp`, `${hashName(bytes)}-800.webp`]);
@@ -145,13 +146,13 @@ describe('storeImage', () => {
   });
 
   it('stores JPEG too', async () => {
-    const url = await storeImage(dir, await jpeg());
+    const url = await storeImage(fileImageStore(dir), await jpeg());
     expect(isWebp(await readFile(path.join(dir, path.basename(url))))).toBe(true);
   });
 
   it('turns an SVG holding a <script> into WebP bytes only', async () => {
     const bytes = Buffer.from(SCRIPT_SVG);
-    const url = await storeImage(dir, bytes);
+    const url = await storeImage(fileImageStore(dir), bytes);
     const files = await readdir(dir);
     expect(files.sort()).toEqual([`${hashName(bytes)}-400.webp`, `${hashName(bytes)}-800.webp`]);
     for (const file of files) {
@@ -164,7 +165,7 @@ describe('storeImage', () => {
   });
 
   it("rejects a corrupt PNG with 400 'The image could not be read' and writes nothing", async () => {
-    const error = await rejection(storeImage(dir, corruptPng()));
+    const error = await rejection(storeImage(fileImageStore(dir), corruptPng()));
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe('The image could not be read');
     expect(await readdir(dir)).toEqual([]);
@@ -172,7 +173,7 @@ describe('storeImage', () => {
 
   it('rejects an SVG that is not well-formed with 400', async () => {
     const error = await rejection(
-      storeImage(dir, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect')),
+      storeImage(fileImageStore(dir), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect')),
     );
     expect(error.statusCode).toBe(400);
     expect(await readdir(dir)).toEqual([]);
@@ -180,7 +181,7 @@ describe('storeImage', () => {
 
   it('rejects non-image bytes with 415 and writes nothing', async () => {
     for (const bytes of [Buffer.from('plain text'), await gif()]) {
-      const error = await rejection(storeImage(dir, bytes));
+      const error = await rejection(storeImage(fileImageStore(dir), bytes));
       expect(error.statusCode).toBe(415);
       expect(error.message).toBe(IMAGE_TYPE_MESSAGE);
     }

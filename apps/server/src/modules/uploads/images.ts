@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { IMAGE_WIDTHS } from '@habi/shared';
 import sharp, { type OutputInfo } from 'sharp';
 import { badInput, unsupportedType } from '../../lib/errors.ts';
+import type { ImageStore } from './image-store.ts';
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
 
@@ -37,20 +36,17 @@ export function assertImage(bytes: Buffer): ImageKind {
 
 /**
  * Re-encodes an upload into WebP at each of IMAGE_WIDTHS, so no uploaded byte (and no SVG
- * script) is ever served as sent. Files are named by content hash; the same image stored
+ * script) is ever served as sent. Images are named by content hash; the same image stored
  * twice costs nothing. Returns the public URL of the largest size.
  */
-export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<string> {
+export async function storeImage(store: ImageStore, bytes: Buffer): Promise<string> {
   const kind = assertImage(bytes);
-  const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-  const url = `/uploads/${name}-${largest}.webp`;
-  const files = IMAGE_WIDTHS.map((width) => ({
-    width,
-    file: path.join(uploadsDir, `${name}-${width}.webp`),
-  }));
-  if ((await Promise.all(files.map(({ file }) => exists(file)))).every(Boolean)) return url;
-
+  const url = `/uploads/${hash}-${largest}.webp`;
+  const sizes = IMAGE_WIDTHS.map((width) => ({ width, name: `${hash}-${width}.webp` }));
+  const stored = await store.stored(sizes.map((s) => s.name));
+  if (stored.size === sizes.length) return url;
   // Decoded (an SVG rasterised at the size it will be shown) once; each width is encoded from that.
   let master: { data: Buffer; info: OutputInfo };
   try {
@@ -63,18 +59,14 @@ export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<str
   } catch {
     throw badInput('The image could not be read');
   }
-  await mkdir(uploadsDir, { recursive: true });
-  for (const { width, file } of files) {
+  for (const { width, name } of sizes) {
+    if (stored.has(name)) continue;
     const { width: w, height: h, channels } = master.info;
     const webp = await sharp(master.data, { raw: { width: w, height: h, channels } })
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    // Written aside and renamed, so a reader never sees half a file.
-    // Named per write: parallel uploads of the same image must not share (and race on) one.
-    const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
-    await writeFile(temp, webp);
-    await rename(temp, file);
+    await store.put(name, webp);
   }
   return url;
 }
@@ -83,13 +75,4 @@ export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<str
 async function svgDensity(bytes: Buffer, target: number) {
   const { width = target, height = target } = await sharp(bytes).metadata();
   return Math.min(2400, Math.max(1, (72 * target) / Math.max(width, height, 1)));
-}
-
-async function exists(file: string) {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, logLines, run, type Server, startServer, tempDataDir } from './server-process.ts';
+import { ADMIN, api, logLines, run, type Server, startServer, tempDataDir, until } from './server-process.ts';
 import { addProduct, orderIdsOf, placeOrder, type ShopProduct, signInAdmin, signUp } from './shop.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -22,7 +22,7 @@ describe('one server on an embedded data directory', () => {
 
   it('logs one line with its version and address, and how the migrations went', () => {
     const messages = logLines(server).map((l) => l.msg);
-    expect(messages).toContain('database migrated: 1 of 1 migration(s) applied');
+    expect(messages).toContain('database migrated: 3 of 3 migration(s) applied');
     expect(
       messages.filter((m) =>
         /^Habi \d+\.\d+\.\d+ listening at http:\/\/0\.0\.0\.0:\d+ \(pglite database\)$/.test(m),
@@ -46,7 +46,7 @@ describe('one server on an embedded data directory', () => {
     await api(server.url, '/api/health');
     await api(server.url, '/favicon.ico');
     const id = search.headers.get('x-request-id');
-    const line = await waitFor(() => logLines(server).find((l) => l.reqId === id));
+    const line = await until(() => logLines(server).find((l) => l.reqId === id), "the request's log line");
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/product/all', status: 200 });
     expect(server.stdout()).not.toContain(secret);
     const paths = logLines(server).map((l) => l.path);
@@ -102,7 +102,10 @@ describe('stopping and restarting', () => {
     ]);
     await slow.written;
     server.child.kill('SIGTERM');
-    await waitFor(async () => (await fetch(`${server.url}/api/health`).catch(() => null)) === null);
+    await until(
+      async () => (await fetch(`${server.url}/api/health`).catch(() => null)) === null,
+      'the listener to close',
+    );
     slow.send(body.slice(5));
     expect(await slow.response).toMatch(/^HTTP\/1\.1 401 /);
     expect(await slow.response).toMatch(/\r\nconnection: close\r\n/i);
@@ -122,7 +125,7 @@ describe('stopping and restarting', () => {
       }
     };
     const shoppers = [shopper(), shopper(), shopper()];
-    await waitFor(() => acknowledged.length >= 15);
+    await until(() => acknowledged.length >= 15, '15 acknowledged orders');
     server.child.kill('SIGKILL');
     killed = true;
     await Promise.all(shoppers);
@@ -170,7 +173,7 @@ describe('a first start cut short', () => {
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: ADMIN.password,
     });
-    await waitFor(() => first.stdout().includes('database migrated'), 60_000);
+    await until(() => first.stdout().includes('database migrated'), 'the migrations');
     first.child.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
     const messages = logLines(first).map((l) => l.msg);
@@ -226,17 +229,6 @@ describe('a start that cannot go on', () => {
     }
   });
 });
-
-/** Polls until `check` answers something truthy. */
-async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** An HTTP/1.1 request written by hand, so a test can hold its body back. */
 function rawRequest(port: number, [head]: [string]) {

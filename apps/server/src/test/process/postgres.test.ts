@@ -1,8 +1,15 @@
 import { execSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logLines, run, type Server, startServer, tempDataDir } from './server-process.ts';
+import {
+  api,
+  type Database,
+  freshDatabase,
+  logLines,
+  run,
+  type Server,
+  startServer,
+  tempDataDir,
+} from './server-process.ts';
 import { addProduct, placeOrder, signInAdmin, signUp } from './shop.ts';
 
 // These need a PostgreSQL server: `.ci/run` starts one and sets DATABASE_URL (a role that may
@@ -11,36 +18,6 @@ import { addProduct, placeOrder, signInAdmin, signUp } from './shop.ts';
 const baseUrl = process.env.DATABASE_URL;
 const pgCtl = process.env.HABI_TEST_PG_CTL;
 
-/** A new, empty database of its own on the test server, dropped afterwards. */
-async function freshDatabase() {
-  const name = `habi_test_process_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    /** Runs one query on it, on a connection of its own. */
-    async query<T = Record<string, unknown>>(text: string): Promise<T[]> {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return (await client.query(text)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function stop(server: Server) {
   server.child.kill('SIGTERM');
   return (await server.exited).code;
@@ -48,7 +25,7 @@ async function stop(server: Server) {
 
 describe.runIf(baseUrl)('instances on one PostgreSQL', () => {
   it('boot together on an empty database into one catalogue and one first admin', async () => {
-    const database = await freshDatabase();
+    const database = await freshDatabase(baseUrl!);
     const data = await Promise.all([tempDataDir(), tempDataDir(), tempDataDir()]);
     const env = (i: number) => ({
       DATABASE_URL: database.url,
@@ -79,7 +56,7 @@ describe.runIf(baseUrl)('instances on one PostgreSQL', () => {
         .flatMap((s) => logLines(s).map((l) => l.msg))
         .filter((m) => m.startsWith('database'));
       expect(migrated.sort()).toEqual([
-        'database migrated: 1 of 1 migration(s) applied',
+        'database migrated: 3 of 3 migration(s) applied',
         'database schema up to date',
         'database schema up to date',
       ]);
@@ -91,7 +68,7 @@ describe.runIf(baseUrl)('instances on one PostgreSQL', () => {
   });
 
   it('lets admin:create add an admin while the store runs', async () => {
-    const database = await freshDatabase();
+    const database = await freshDatabase(baseUrl!);
     const data = await tempDataDir();
     const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: data.dir });
     try {
@@ -114,13 +91,13 @@ describe.runIf(baseUrl)('instances on one PostgreSQL', () => {
 });
 
 describe.runIf(baseUrl)('a PostgreSQL outage', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: Database;
   let data: Awaited<ReturnType<typeof tempDataDir>>;
   let server: Server;
   let shop: { customer: Awaited<ReturnType<typeof signUp>>; product: Awaited<ReturnType<typeof addProduct>> };
 
   beforeAll(async () => {
-    database = await freshDatabase();
+    database = await freshDatabase(baseUrl!);
     data = await tempDataDir();
     server = await startServer({ DATABASE_URL: database.url, DATA_DIR: data.dir, DATABASE_POOL_SIZE: '4' });
     const product = await addProduct(server.url, await signInAdmin(server.url), 'Outage Tee');

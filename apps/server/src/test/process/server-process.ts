@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /** Tests of the server as an operator runs it: the built `dist/` on plain node, in its own process. */
 export const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -131,3 +133,54 @@ export const cookieFrom = (headers: Headers) =>
     .getSetCookie()
     .map((c) => c.split(';', 1)[0])
     .join('; ');
+
+/**
+ * Polls `condition` until it answers something truthy, and answers that: tests wait for states,
+ * never for fixed times.
+ */
+export async function until<T>(
+  condition: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+export interface Database {
+  url: string;
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty database on the PostgreSQL server `baseUrl` names (its role may create databases),
+ * for a test of its own; `drop` removes it.
+ */
+export async function freshDatabase(baseUrl: string): Promise<Database> {
+  const name = `habi_test_process_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  // Two connections are plenty for the checks, and leave the instances their pools.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    query: async (text, values) => (await pool.query(text, values)).rows,
+    async drop() {
+      await pool.end();
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
