@@ -1,6 +1,11 @@
 import multipart from '@fastify/multipart';
 import { LIMITS, UPLOAD_MAX_BYTES } from '@habi/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -43,6 +48,14 @@ export async function buildApp(
     ...requestIds,
     // Requests that reach a draining server are still served (see plugins/lifecycle.ts).
     return503OnClosing: false,
+    // Errors the router meets before any route runs (a malformed escape in the path, a path
+    // parameter too long) answer in the API's own shape, without echoing the URL.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'The address is too long' : 'Invalid address' });
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request must arrive whole within the timeout, so a client trickling its body cannot

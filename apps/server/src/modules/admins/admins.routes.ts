@@ -65,8 +65,12 @@ export default async function adminsRoutes(
       const fields = parseFields(AdminProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
-      const imageUrl = file ? await storeImage(images, file) : undefined;
-      const row = await adminsService.updateAdminProfile(db, request.params.id, fields, imageUrl);
+      const row = await adminsService.updateAdminProfile(
+        db,
+        request.params.id,
+        fields,
+        file ? () => storeImage(images, file) : undefined,
+      );
       return { message: 'Profile updated successfully', ...adminsService.toAdmin(row) };
     },
   );

@@ -41,17 +41,19 @@ export async function authenticateAdmin(db: Executor, username: string, password
   return (await verifyPassword(row.passwordHash, password)) ? row : null;
 }
 
+/** Changes an admin's profile; a new picture is stored only once the change is accepted. */
 export async function updateAdminProfile(
   db: Executor,
   id: string,
   input: AdminProfileInput,
-  imageUrl?: string,
+  storeImage?: () => Promise<string>,
 ) {
   const [taken] = await db
     .select({ id: admins.id })
     .from(admins)
     .where(and(sameUsername(input.username), ne(admins.id, id)));
   if (taken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  const imageUrl = await storeImage?.();
   const [row] = await db
     .update(admins)
     .set({ username: input.username, email: input.email.toLowerCase(), ...(imageUrl ? { imageUrl } : {}) })

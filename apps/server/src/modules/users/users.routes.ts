@@ -85,8 +85,12 @@ export default async function usersRoutes(
       const fields = parseFields(ProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
-      const imageUrl = file ? await storeImage(images, file) : undefined;
-      const row = await users.updateProfile(db, request.params.id, fields, imageUrl);
+      const row = await users.updateProfile(
+        db,
+        request.params.id,
+        fields,
+        file ? () => storeImage(images, file) : undefined,
+      );
       const { _id, name, email, contactNumber, imageUrl: image } = users.toUser(row);
       return { message: 'User update successfully', _id, name, email, contactNumber, imageUrl: image };
     },

@@ -54,9 +54,20 @@ export async function authenticateCustomer(db: Executor, email: string, password
   return (await verifyPassword(row.passwordHash, password)) ? row : null;
 }
 
-export async function updateProfile(db: Executor, id: string, input: ProfileInput, imageUrl?: string) {
+/**
+ * Changes a customer's profile. A new picture is stored by `storeImage` only once the change is
+ * known to be accepted, so a refused change leaves no image behind (a parallel change that takes
+ * the email in between leaves at most an unused one, named by its content).
+ */
+export async function updateProfile(
+  db: Executor,
+  id: string,
+  input: ProfileInput,
+  storeImage?: () => Promise<string>,
+) {
   const email = input.email.toLowerCase();
   await assertEmailFree(db, email, id);
+  const imageUrl = await storeImage?.();
   const [row] = await db
     .update(customers)
     .set({ name: input.name, email, contactNumber: input.contactNumber, ...(imageUrl ? { imageUrl } : {}) })

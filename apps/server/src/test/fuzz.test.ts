@@ -1,0 +1,1446 @@
+import { randomInt } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  AdminProfileSchema,
+  ALL_SIZES,
+  CATEGORIES,
+  CreateProductFieldsSchema,
+  ProfileSchema,
+  SIZE_PRESETS,
+  SUBCATEGORIES,
+} from '@habi/shared';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createSession, findSessionAdmin, findSessionCustomer, SESSION_COOKIES } from '../lib/sessions.ts';
+import { createAdmin } from '../modules/admins/admins.service.ts';
+import {
+  ADMIN,
+  buildTestApp,
+  type FilePart,
+  insertProduct,
+  multipartBody,
+  newOrderKey,
+  orderBodyFor,
+  orderLineFor,
+  type ProductRow,
+  placeOrderOk,
+  signInAdmin,
+  signUpCustomer,
+  testPng,
+} from './helpers.ts';
+import {
+  applyEdits,
+  asText,
+  type Edit,
+  encodeText,
+  fewOf,
+  type Hint,
+  hostileText,
+  isHeaderSafe,
+  type JsonSchema,
+  RAW_URL_PARTS,
+  Ref,
+  rawBody,
+  resolveRefs,
+  type SchemaArbitraries,
+  schemaArbitraries,
+} from './openapi-arbitraries.ts';
+
+/**
+ * A generative fuzz suite over every operation of the OpenAPI document, as an anonymous
+ * visitor, a signed-in customer and an admin. Requests are generated from each operation's
+ * schemas (path, query, headers, JSON body; multipart forms from the zod schemas their
+ * routes parse), mixing valid, near-valid and hostile values with the ids of real rows. The
+ * property: never a 5xx; every error is `{ message, errors? }`; a refusal writes nothing (no
+ * row of any table but the throttles, which count refusals by design; no uploaded image).
+ *
+ * FUZZ_SEED replays another seed; FUZZ_RUNS scales the runs per test (CI uses the defaults).
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_501);
+const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
+/** Runs per operation and caller; multipart operations re-encode images, so they get fewer. */
+const RUNS = Math.round(32 * SCALE);
+const FORM_RUNS = Math.round(24 * SCALE);
+/** Bounds a property's run and shrinking, so one failure cannot hold CI for minutes. */
+const TIME_LIMIT_MS = 20_000;
+
+type Caller = 'anonymous' | 'customer' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'customer', 'admin'];
+const CUSTOMER_PASSWORD = 'secret123';
+/** Operations that end the caller's session: they get a session of their own. */
+const ENDS_SESSION = /\/(logout|sign-out)$/;
+
+// ---------------------------------------------------------------------------------------------
+// The document
+
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+interface OperationDoc {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+interface Operation {
+  method: string;
+  /** As the document writes it: `/api/users/{id}`. */
+  path: string;
+  label: string;
+  doc: OperationDoc;
+}
+
+// Built when the file is collected: one test per operation and caller needs the document.
+const t = await buildTestApp();
+afterAll(() => t.close());
+const docResponse = await t.request({ method: 'GET', url: '/api/docs/json' });
+const openapi = docResponse.json() as {
+  paths: Record<string, Record<string, OperationDoc>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+const operations: Operation[] = Object.entries(openapi.paths)
+  .filter(([route]) => route.startsWith('/api/'))
+  .flatMap(([route, byMethod]) =>
+    Object.entries(byMethod).map(([method, doc]) => ({
+      method: method.toUpperCase(),
+      path: route,
+      label: `${method.toUpperCase()} ${route}`,
+      doc,
+    })),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// The world: real rows the requests name, kept alive between runs
+
+interface Account {
+  id: string;
+  cookie: string;
+  email: string;
+}
+interface World {
+  a: Account & { address: string; orderId: string; orderKey: string };
+  b: Account & { orderId: string };
+  admin: Account & { username: string };
+  admin2: { id: string; username: string };
+  product: ProductRow;
+  /** A product added through the API, with images re-encoded into the uploads directory. */
+  uploadedId: string;
+  cursor: string;
+  /** Where the app writes uploaded images; undefined when it keeps them in the database. */
+  uploadsDir: string | undefined;
+  tables: string[];
+}
+let w: World;
+/**
+ * The state after the last refused request, checked then: the next run starts from it, unless
+ * something was written since (a success, the fixtures it made again, a session minted).
+ */
+let settled: Snapshot | undefined;
+let emails = 0;
+
+/** The session token in a `name=value; …` cookie header (sign-ins may set other cookies too). */
+const tokenOf = (cookies: string, kind: keyof typeof SESSION_COOKIES) =>
+  cookies
+    .split('; ')
+    .map((pair) => pair.split('='))
+    .find(([name]) => name === SESSION_COOKIES[kind])?.[1] ?? '';
+const REFS = {
+  'a.id': () => w.a.id,
+  'a.email': () => w.a.email,
+  'a.address': () => w.a.address,
+  'a.order': () => w.a.orderId,
+  'a.orderKey': () => w.a.orderKey,
+  'a.token': () => tokenOf(w.a.cookie, 'customer'),
+  'b.id': () => w.b.id,
+  'b.email': () => w.b.email,
+  'b.order': () => w.b.orderId,
+  'admin.id': () => w.admin.id,
+  'admin.username': () => w.admin.username,
+  'admin.token': () => tokenOf(w.admin.cookie, 'admin'),
+  'admin2.id': () => w.admin2.id,
+  'admin2.username': () => w.admin2.username,
+  'product.id': () => w.product.id,
+  'product.variation': () => w.product.variations[0]?.name ?? w.product.name,
+  'product.price': () => w.product.price,
+  'uploaded.id': () => w.uploadedId,
+  cursor: () => w.cursor,
+  password: () => CUSTOMER_PASSWORD,
+  adminPassword: () => ADMIN.password,
+  freshEmail: () => `fuzz${++emails}-${Date.now()}@example.com`,
+  freshKey: () => newOrderKey(),
+} satisfies Record<string, () => unknown>;
+type RefName = keyof typeof REFS;
+const r = (name: RefName) => new Ref(name);
+const refs = (...names: RefName[]) => fc.constantFrom(...names).map(r);
+const lookup = (name: string) => {
+  const get = (REFS as Record<string, () => unknown>)[name];
+  if (!get) throw new Error(`Unknown ref ${name}`);
+  return get();
+};
+const resolve = (value: unknown) => resolveRefs(value, lookup);
+
+const sqlRows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+async function newAccount(): Promise<Account> {
+  const { id, cookie, email } = await signUpCustomer(t, { password: CUSTOMER_PASSWORD });
+  return { id, cookie, email };
+}
+
+async function placeFixtureOrder(account: Account): Promise<{ orderId: string; orderKey: string }> {
+  const orderKey = newOrderKey();
+  const signedIn = { ...account, name: '' };
+  const order = await placeOrderOk(t, signedIn, [orderLineFor(w.product)], orderKey);
+  return { orderId: order._id, orderKey };
+}
+
+async function addFixtureAddress(account: Account): Promise<string> {
+  const address = `${randomInt(1, 999)} Mabini St, Ermita, Manila`;
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/users/addAddress/${account.id}`,
+    cookie: account.cookie,
+    payload: { newAddress: address },
+  });
+  if (response.statusCode !== 200) throw new Error(`addAddress failed: ${response.body}`);
+  return address;
+}
+
+/** A product added through the API, to learn where the app stores uploads (inside its temp DATA_DIR). */
+async function uploadFixtureProduct(cookie: string) {
+  // A colour and size of its own: files are named by content, and other test files upload PNGs too.
+  const size = { width: 41, height: 37 };
+  const colour = () => `#${randomInt(0, 0xffffff).toString(16).padStart(6, '0')}`;
+  const form = await multipartBody(
+    {
+      name: 'Fuzz Fixture Tee',
+      description: 'A tee the fuzz suite uploads.',
+      price: '499.00',
+      size: JSON.stringify({ label: 'Clothes', value: SIZE_PRESETS.Clothes }),
+      category: JSON.stringify({ label: 'Men', value: 'Men' }),
+      subCategory: JSON.stringify({ label: 'Tops', value: 'Tops' }),
+      variationsName: JSON.stringify(['Fuzz Fixture Tee Red']),
+    },
+    [
+      ['imageUrl', await testPng(colour(), size)],
+      ['varImgUrls', await testPng(colour(), size)],
+    ],
+  );
+  const response = await t.request({ method: 'POST', url: '/api/product/add', cookie, ...form });
+  if (response.statusCode !== 201) throw new Error(`product add failed: ${response.body}`);
+  const product = response.json().product as { _id: string; imageUrl: string };
+  const file = path.basename(product.imageUrl);
+  const dirs: string[] = [];
+  for (const entry of await readdir(tmpdir())) {
+    if (!entry.startsWith('habi-data-')) continue;
+    const dir = path.join(tmpdir(), entry, 'uploads');
+    if ((await readdir(dir).catch(() => [] as string[])).includes(file)) dirs.push(dir);
+  }
+  if (dirs.length > 1) throw new Error(`${dirs.length} uploads directories hold ${file}`);
+  // No directory holds it when the app keeps images in the database: the tables' digests cover them.
+  const served = await t.request({ method: 'GET', url: product.imageUrl });
+  if (served.statusCode !== 200) throw new Error(`The uploaded ${product.imageUrl} is not served`);
+  return { id: product._id, uploadsDir: dirs[0] };
+}
+
+async function buildWorld(): Promise<World> {
+  const admin = await signInAdmin(t);
+  const two = await createAdmin(t.database.db, {
+    username: 'second-admin',
+    email: 'second-admin@example.com',
+    password: 'admin-secret-2',
+  });
+  const uploaded = await uploadFixtureProduct(admin.cookie);
+  const product = await insertProduct(t);
+  // A cursor the storefront really got, to be replayed and forged.
+  const page = await t.request({ method: 'GET', url: '/api/product/all?limit=1' });
+  const cursor = String(page.headers['x-next-cursor'] ?? '');
+  if (!cursor) throw new Error('No cursor on a one-product page of two products');
+  const tables = (
+    await sqlRows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )
+  )
+    .map((row) => row.table_name)
+    // Throttles count refusals by design: every other table must stay as it was.
+    .filter((name) => !/throttle/.test(name))
+    .sort();
+  w = {
+    product,
+    uploadedId: uploaded.id,
+    uploadsDir: uploaded.uploadsDir,
+    cursor,
+    tables,
+    admin: { id: admin.id, cookie: admin.cookie, email: admin.email, username: ADMIN.username },
+    admin2: { id: two.id, username: two.username },
+  } as World;
+  const a = await newAccount();
+  w.a = { ...a, address: await addFixtureAddress(a), ...(await placeFixtureOrder(a)) };
+  const b = await newAccount();
+  w.b = { ...b, orderId: (await placeFixtureOrder(b)).orderId };
+  return w;
+}
+
+/** After a request that succeeded: makes again whatever it deleted or changed that later runs rely on. */
+async function repairWorld(op: Operation) {
+  const [row] = await sqlRows<{
+    product: boolean;
+    uploaded: boolean;
+    a_email: string | null;
+    a_address: string | null;
+    b_email: string | null;
+    a_order: boolean;
+    b_order: boolean;
+    admin: string | null;
+    admin2: string | null;
+  }>(sql`select
+    exists(select 1 from products where id = ${w.product.id}) as product,
+    exists(select 1 from products where id = ${w.uploadedId}) as uploaded,
+    (select email from customers where id = ${w.a.id}) as a_email,
+    (select shipping_addresses[1] from customers where id = ${w.a.id}) as a_address,
+    (select email from customers where id = ${w.b.id}) as b_email,
+    exists(select 1 from orders where id = ${w.a.orderId}) as a_order,
+    exists(select 1 from orders where id = ${w.b.orderId}) as b_order,
+    (select username from admins where id = ${w.admin.id}) as admin,
+    (select username from admins where id = ${w.admin2.id}) as admin2`);
+  const now = row!;
+  if (!now.product) w.product = await insertProduct(t);
+  if (!now.uploaded) w.uploadedId = (await insertProduct(t)).id;
+  for (const [account, email, order] of [
+    [w.a, now.a_email, now.a_order],
+    [w.b, now.b_email, now.b_order],
+  ] as const) {
+    if (email === null) Object.assign(account, await newAccount());
+    else account.email = email;
+    if (email === null || !order) Object.assign(account, await placeFixtureOrder(account));
+  }
+  w.a.address = (now.a_email === null ? null : now.a_address) ?? (await addFixtureAddress(w.a));
+  // Admins are never deleted; a profile update may rename them.
+  w.admin.username = now.admin!;
+  w.admin2.username = now.admin2!;
+  // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
+  if (ENDS_SESSION.test(op.path)) {
+    if (!(await findSessionCustomer(t.database.db, tokenOf(w.a.cookie, 'customer')))) {
+      w.a.cookie = `${SESSION_COOKIES.customer}=${await createSession(t.database.db, 'customer', w.a.id)}`;
+    }
+    if (!(await findSessionAdmin(t.database.db, tokenOf(w.admin.cookie, 'admin')))) {
+      w.admin.cookie = `${SESSION_COOKIES.admin}=${await createSession(t.database.db, 'admin', w.admin.id)}`;
+    }
+  }
+}
+
+/** A new transaction id; each call takes one, and so does every transaction that writes. */
+async function nextXid(): Promise<bigint> {
+  const [row] = await sqlRows<{ x: string }>(sql`select pg_current_xact_id()::text as x`);
+  return BigInt(row!.x);
+}
+
+interface Snapshot {
+  xid: bigint;
+  /** Per table: its row count and digest. */
+  rows: Record<string, string>;
+  files: string[];
+}
+/**
+ * Every table but the throttles (row count and a digest of the rows) and the uploaded files.
+ * Given the state before, the rows are digested again only if some transaction since took an id:
+ * one that took none wrote nothing. Files are always listed (one may be stored with no row).
+ */
+async function snapshot(before?: Snapshot): Promise<Snapshot> {
+  const xid = await nextXid();
+  const files = w.uploadsDir ? (await readdir(w.uploadsDir, { recursive: true })).map(String).sort() : [];
+  if (before && xid === before.xid + 1n) return { xid, rows: before.rows, files };
+  const digests = await sqlRows<{ t: string; n: number; d: string }>(
+    sql.raw(
+      w.tables
+        .map(
+          (table) =>
+            // A sum of row hashes: any row added, removed or changed changes it, and nothing is sorted.
+            `select '${table}' as t, count(*)::int as n, coalesce(sum(hashtextextended(r::text, 0)), 0)::text as d from ${table} r`,
+        )
+        .join(' union all '),
+    ),
+  );
+  return { xid, rows: Object.fromEntries(digests.map((row) => [row.t, `${row.n} rows, ${row.d}`])), files };
+}
+
+function writesBetween(before: Snapshot, after: Snapshot): string[] {
+  const changes = w.tables
+    .filter((table) => before.rows[table] !== after.rows[table])
+    .map((table) => `${table}: ${before.rows[table]} -> ${after.rows[table]}`);
+  const added = after.files.filter((file) => !before.files.includes(file));
+  if (added.length > 0) changes.push(`files added: ${added.join(', ')}`);
+  return changes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hints: valid values the schema cannot know (real ids, credentials, money, option JSON)
+
+const money = fc
+  .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }))
+  .map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`);
+const option = (values: readonly unknown[]) =>
+  fc.constantFrom(...values).map((value) => JSON.stringify({ label: String(value), value }));
+const productNames = fc
+  .tuple(fc.constantFrom('Linen Shirt', 'Denim Jacket', 'Cargo Pants', 'Kids Hoodie'), fc.nat(999))
+  .map(([name, n]) => `${name} ${n}`);
+const forge = (cursor: unknown) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+/**
+ * Cursors forged in the shape of the real ones (base64url JSON of the last row's sort value and
+ * id): timestamps and prices of the right pattern but impossible values, and junk.
+ */
+const forgedCursor = fc
+  .tuple(
+    fc.oneof(
+      fc.stringMatching(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/),
+      fc.stringMatching(/^\d{1,12}\.\d{2}$/),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      fc.constantFrom('abc', '', 'NaN', 'infinity', '-1', "' or 1=1 --"),
+      hostileText,
+    ),
+    fc.oneof(
+      fc.uuid(),
+      fc.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+      fc.constantFrom('-'.repeat(36), 'a'.repeat(36), `${'f'.repeat(35)}-`),
+      hostileText,
+    ),
+  )
+  .map(([v, id]) => forge({ v, id }));
+/** Forgeries that reach SQL if only the shape is checked; every test tries each of them. */
+const FORGED_CURSORS = [
+  forge({ v: '2024-13-45T25:61:61Z', id: '3b241101-e2bb-4255-8caf-4136c566a962' }),
+  forge({ v: '1e400', id: '3b241101-e2bb-4255-8caf-4136c566a962' }),
+  forge({ v: 'abc', id: '-'.repeat(36) }),
+  forge({ v: "'; select 1 --", id: 'f'.repeat(36) }),
+];
+const brokenCursor = fc
+  .oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{}', '[]', 'null', '{"v":1,"id":2}'))
+  .map((text) => Buffer.from(text).toString('base64url'));
+
+const ID_REFS: RefName[] = [
+  'a.id',
+  'b.id',
+  'admin.id',
+  'admin2.id',
+  'product.id',
+  'uploaded.id',
+  'a.order',
+  'b.order',
+];
+
+/** The ids of the rows an operation's path names (by its prefix), its own first. */
+function idsFor(op: Operation, key: string | undefined): RefName[] {
+  if (key === 'userId') return ['a.id', 'b.id'];
+  if (op.path.startsWith('/api/product')) return ['product.id', 'uploaded.id'];
+  if (op.path.startsWith('/api/orders')) return ['a.order', 'b.order'];
+  if (op.path.startsWith('/api/admin')) return ['admin.id', 'admin2.id'];
+  return ['a.id', 'b.id'];
+}
+
+function hintFor(op: Operation): Hint {
+  const form = op.label in FORMS;
+  // The operation's own row most often, so handlers get past "not found" and "not yours".
+  const ids = ([own, ...others]: RefName[]) =>
+    fc.oneof(
+      { weight: 6, arbitrary: refs(own!) },
+      { weight: 2, arbitrary: refs(...others, own!) },
+      { weight: 1, arbitrary: refs(...ID_REFS) },
+      { weight: 1, arbitrary: fc.uuid() },
+    );
+  return (
+    key: string | undefined,
+    schema: JsonSchema,
+    kind: 'valid' | 'hostile',
+  ): fc.Arbitrary<unknown> | undefined => {
+    if (kind === 'hostile') {
+      return key === 'cursor'
+        ? fc.oneof(fc.constantFrom(...FORGED_CURSORS), forgedCursor, brokenCursor)
+        : undefined;
+    }
+    const listOrEnum = schema.enum !== undefined || schema.type === 'array';
+    // A cart line's `id` is a product's.
+    if (key === 'id' && op.path.endsWith('placed-order')) return ids(['product.id', 'uploaded.id']);
+    if (key === 'userId' || key === 'id' || key === '_id' || key === 'orderId' || schema.format === 'uuid') {
+      return ids(idsFor(op, key));
+    }
+    switch (key) {
+      case 'email':
+        return fc.oneof(refs('a.email', 'b.email', 'freshEmail'), fc.emailAddress());
+      case 'password':
+        return refs('password', 'adminPassword');
+      case 'username':
+        return fc.oneof(refs('admin.username', 'admin2.username'), fc.constantFrom('fuzz-admin', 'ADMIN'));
+      case 'name':
+        return op.path.endsWith('placed-order') ? refs('product.variation') : productNames;
+      case 'updatedName':
+        return productNames;
+      case 'address':
+      case 'newAddress':
+        return fc.oneof(refs('a.address'), fc.constantFrom('99 Luna St, Pasig', '1 Ayala Ave\nMakati'));
+      case 'price':
+        return op.path.endsWith('placed-order') ? refs('product.price') : money;
+      case 'total':
+      case 'updatedPrice':
+        return money;
+      case 'imageUrl':
+        return fc.constantFrom('/uploads/x-800.webp', '');
+      case 'size':
+        return form
+          ? option([[...SIZE_PRESETS.Clothes], [...SIZE_PRESETS.Sneakers], []])
+          : fc.constantFrom('', ...ALL_SIZES);
+      case 'category':
+        return listOrEnum ? undefined : option(CATEGORIES);
+      case 'subCategory':
+        return listOrEnum ? undefined : option(SUBCATEGORIES);
+      case 'variationsName':
+        return fc.array(productNames, { maxLength: 3 }).map((names) => JSON.stringify(names));
+      case 'cursor':
+        return refs('cursor');
+      case 'q':
+        return fc.constantFrom('tee', 'Navy', 'Shopper', 'a', '50%');
+      case 'fee':
+        return fc.constantFrom(0, 50, 100, '50');
+      case 'date':
+        return fc.constantFrom('Tuesday, December 1', '');
+      case 'contactNumber':
+        return fc.constant('+639171234567');
+      case 'idempotency-key':
+        return refs('freshKey', 'a.orderKey');
+      default:
+        return undefined;
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid examples, edited by the fuzzer, so requests also reach the handlers' deeper checks
+
+const EXAMPLES: Record<string, () => unknown> = {
+  'POST /api/users/sign-up': () => ({
+    name: 'Fuzz Shopper',
+    contactNumber: '+639171234567',
+    email: r('freshEmail'),
+    password: CUSTOMER_PASSWORD,
+  }),
+  'POST /api/users/sign-in': () => ({ email: r('a.email'), password: r('password') }),
+  'POST /api/admin/sign-in': () => ({ username: r('admin.username'), password: r('adminPassword') }),
+  'POST /api/users/addAddress/{id}': () => ({ newAddress: `${randomInt(1, 1e6)} Luna St, Pasig` }),
+  'DELETE /api/users/deleteAddress/{id}': () => ({ address: r('a.address') }),
+  'DELETE /api/users/delete/{id}': () => ({ _id: r('b.id') }),
+  'DELETE /api/product/delete/{id}': () => ({ _id: r('product.id') }),
+  'DELETE /api/orders/delete/{id}': () => ({ orderId: r('b.order') }),
+  'PATCH /api/product/edit/{id}': () => ({
+    updatedName: 'Edited Tee',
+    updatedDescription: 'An edited tee.',
+    updatedPrice: '799.00',
+    updatedCategory: 'Women',
+    updatedSubcategory: 'Tops',
+    updatedSizes: [...SIZE_PRESETS.Clothes],
+  }),
+  'PATCH /api/orders/statusUpdate/{id}': () => ({ updatedStatus: ['delivered'] }),
+  // Resolved when sent, so the cart and total match the product as it is then.
+  'POST /api/orders/placed-order': () => orderBodyFor(w.a, [orderLineFor(w.product)]),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Multipart operations: the document has no body for them; their fields come from the zod
+// schemas the routes parse, their file fields from the routes
+
+interface FilePlan {
+  field: string;
+  content:
+    | { kind: 'png'; rgb: number; width: number; height: number }
+    | { kind: 'bytes'; magic: 'png' | 'jpeg' | 'none'; bytes: Uint8Array }
+    | { kind: 'svg'; text: string };
+  filename: string;
+  type: string;
+}
+interface FormPlan {
+  fields: [string, unknown][];
+  files: FilePlan[];
+}
+type FormEdit =
+  | { op: 'set' | 'twice'; field: string; value: unknown }
+  | { op: 'drop'; field: string }
+  | { op: 'file'; file: FilePlan }
+  | { op: 'dropFile'; index: number };
+interface FormSpec {
+  fields: JsonSchema;
+  files: string[];
+  example: fc.Arbitrary<FormPlan>;
+  /** A valid form the examples start from. */
+  canonical: FormPlan;
+}
+
+const SVGS = [
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="1"></svg>',
+  '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>',
+  '<svg',
+];
+const png = (field: string): fc.Arbitrary<FilePlan> =>
+  fc
+    .record({
+      rgb: fc.integer({ min: 0, max: 0xffffff }),
+      width: fc.integer({ min: 1, max: 48 }),
+      height: fc.integer({ min: 1, max: 48 }),
+    })
+    .map((c) => ({ field, content: { kind: 'png', ...c }, filename: `${field}.png`, type: 'image/png' }));
+const anyFile = (fields: string[]): fc.Arbitrary<FilePlan> =>
+  fc.record({
+    field: fc.constantFrom(...fields, 'evil', 'imageUrl'),
+    content: fc.oneof(
+      { weight: 3, arbitrary: png('x').map((p) => p.content) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('bytes' as const),
+          magic: fc.constantFrom('png' as const, 'jpeg' as const, 'none' as const),
+          bytes: fc.uint8Array({ maxLength: 256 }),
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({ kind: fc.constant('svg' as const), text: fc.constantFrom(...SVGS) }),
+      },
+    ),
+    filename: fc.constantFrom(
+      'image.png',
+      'a.jpg',
+      '../../evil.png',
+      '\u0000.png',
+      `${'x'.repeat(300)}.png`,
+      'é.svg',
+      '',
+    ),
+    type: fc.constantFrom(
+      'image/png',
+      'image/jpeg',
+      'image/svg+xml',
+      'text/html',
+      'application/octet-stream',
+    ),
+  });
+
+/** An image of its own for the examples, so a refusal after storing it would add a file. */
+const CANONICAL_PNG: FilePlan = {
+  field: 'imageUrl',
+  content: { kind: 'png', rgb: 0x5a3c1e, width: 23, height: 29 },
+  filename: 'imageUrl.png',
+  type: 'image/png',
+};
+const withColour = (file: FilePlan, rgb: number): FilePlan =>
+  file.content.kind === 'png' ? { ...file, content: { ...file.content, rgb: rgb & 0xffffff } } : file;
+const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+const FORMS: Record<string, FormSpec> = {
+  'POST /api/product/add': {
+    fields: jsonSchemaOf(CreateProductFieldsSchema),
+    files: ['imageUrl', 'varImgUrls'],
+    example: fc
+      .record({
+        name: productNames,
+        price: money.filter((p) => p !== '0.00'),
+        size: option([[...SIZE_PRESETS.Clothes], [...SIZE_PRESETS.Sneakers], []]),
+        category: option(CATEGORIES),
+        subCategory: option(SUBCATEGORIES),
+        main: png('imageUrl'),
+        variations: fc.array(fc.tuple(fc.constantFrom('Red', 'Navy', 'Olive'), png('varImgUrls')), {
+          maxLength: 3,
+        }),
+      })
+      .map(({ name, price, size, category, subCategory, main, variations }) => ({
+        fields: [
+          ['name', name],
+          ['description', `${name}, soft and light.`],
+          ['price', price],
+          ['size', size],
+          ['category', category],
+          ['subCategory', subCategory],
+          ['variationsName', JSON.stringify(variations.map(([colour]) => `${name} ${colour}`))],
+        ],
+        files: [main, ...variations.map(([, file]) => file)],
+      })),
+    canonical: {
+      fields: [
+        ['name', 'Linen Shirt'],
+        ['description', 'A cool linen shirt.'],
+        ['price', '1299.00'],
+        ['size', JSON.stringify({ label: 'Clothes', value: SIZE_PRESETS.Clothes })],
+        ['category', JSON.stringify({ label: 'Men', value: 'Men' })],
+        ['subCategory', JSON.stringify({ label: 'Tops', value: 'Tops' })],
+        ['variationsName', '[]'],
+      ],
+      files: [CANONICAL_PNG],
+    },
+  },
+  'PATCH /api/users/{id}': {
+    fields: jsonSchemaOf(ProfileSchema),
+    files: ['imageUrl'],
+    example: fc
+      .record({ email: refs('a.email', 'b.email', 'freshEmail'), file: fc.option(png('imageUrl')) })
+      .map(({ email, file }) => ({
+        fields: [
+          ['name', 'Fuzz Shopper'],
+          ['email', email],
+          ['contactNumber', '+639171234567'],
+        ],
+        files: file ? [file] : [],
+      })),
+    canonical: {
+      fields: [
+        ['name', 'Fuzz Shopper'],
+        ['email', r('a.email')],
+        ['contactNumber', '+639171234567'],
+      ],
+      files: [CANONICAL_PNG],
+    },
+  },
+  'PATCH /api/admin/{id}': {
+    fields: jsonSchemaOf(AdminProfileSchema),
+    files: ['imageUrl'],
+    example: fc
+      .record({
+        username: fc.oneof(refs('admin.username', 'admin2.username'), fc.constant('renamed-admin')),
+        file: fc.option(png('imageUrl')),
+      })
+      .map(({ username, file }) => ({
+        fields: [
+          ['username', username],
+          ['email', 'admin@example.com'],
+        ],
+        files: file ? [file] : [],
+      })),
+    canonical: {
+      fields: [
+        ['username', r('admin.username')],
+        ['email', 'admin@example.com'],
+      ],
+      files: [CANONICAL_PNG],
+    },
+  },
+};
+
+function formBody(spec: FormSpec, arbs: SchemaArbitraries): fc.Arbitrary<BodyPlan> {
+  const properties = Object.entries(spec.fields.properties ?? {});
+  const names = [...properties.map(([name]) => name), '__proto__', 'constructor', 'imageUrl', 'extra'];
+  const schemaOf = (name: string) => spec.fields.properties?.[name] ?? { type: 'string' };
+  const value = (name: string) =>
+    fc
+      .oneof(arbs.mixed(schemaOf(name), name), arbs.hostile(schemaOf(name), name))
+      .map((v) => (v instanceof Ref ? v : asText(v)));
+  const edit: fc.Arbitrary<FormEdit> = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(...names).chain((field) =>
+        fc.record({
+          op: fc.constantFrom('set' as const, 'twice' as const),
+          field: fc.constant(field),
+          value: value(field),
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('drop' as const), field: fc.constantFrom(...names) }),
+    },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('file' as const), file: anyFile(spec.files) }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('dropFile' as const), index: fc.nat(3) }) },
+  );
+  // Fields generated from the schema alone, and random files.
+  const generated = fc
+    .record({
+      fields: arbs.mixed(spec.fields),
+      files: fc.array(fc.oneof(anyFile(spec.files), fc.constantFrom(...spec.files).chain(png)), {
+        maxLength: 3,
+      }),
+    })
+    .map(({ fields, files }) => ({
+      fields: Object.entries(fields !== null && typeof fields === 'object' ? fields : { value: fields }).map(
+        ([k, v]): [string, unknown] => [k, v instanceof Ref ? v : asText(v)],
+      ),
+      files,
+    }));
+  const damage = fc.oneof(
+    { weight: 12, arbitrary: fc.constant<FormDamage>({ kind: 'none' }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .double({ min: 0, max: 1, noNaN: true })
+        .map((cut): FormDamage => ({ kind: 'truncate', cut })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<FormDamage>({ kind: 'no-boundary' }, { kind: 'wrong-boundary' }),
+    },
+  );
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .record({ form: spec.example, edits: fewOf(edit, 2), damage })
+        .map((plan): BodyPlan => ({ kind: 'form', ...plan })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ form: generated, damage })
+        .map((plan): BodyPlan => ({ kind: 'form', edits: [], ...plan })),
+    },
+    {
+      weight: 1,
+      arbitrary: rawBody.map(([contentType, text]): BodyPlan => ({ kind: 'raw', contentType, text })),
+    },
+    { weight: 1, arbitrary: fc.constant<BodyPlan>({ kind: 'none' }) },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+type UrlPart = { value: unknown } | { raw: string };
+type Pairs = [string, UrlPart][];
+type FormDamage = { kind: 'none' | 'no-boundary' | 'wrong-boundary' } | { kind: 'truncate'; cut: number };
+type BodyPlan =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown; edits: Edit[] }
+  | { kind: 'example'; edits: Edit[] }
+  | { kind: 'raw'; contentType: string | undefined; text: string }
+  | { kind: 'form'; form: FormPlan; edits: FormEdit[]; damage: FormDamage };
+interface Plan {
+  path: Record<string, UrlPart>;
+  query: Pairs;
+  headers: [string, unknown][];
+  body: BodyPlan;
+  /** A different client address each time, so the per-address sign-in throttle does not end the fuzzing. */
+  ip: string;
+  /** An anonymous caller's forged or misplaced session cookie. */
+  cookie: [string, unknown] | null;
+}
+/** One change to an otherwise valid request: a parameter replaced (by nothing: left out). */
+type Mutation =
+  | { at: 'path'; name: string; part: UrlPart }
+  | { at: 'query'; name: string; pairs: Pairs }
+  | { at: 'header'; name: string; value: unknown };
+
+const asPairs = (name: string, value: unknown): Pairs =>
+  (Array.isArray(value) ? value : [value]).map((item): [string, UrlPart] => [name, { value: item }]);
+const rawPart = fc.constantFrom(...RAW_URL_PARTS).map((raw): UrlPart => ({ raw }));
+/** Only what an HTTP client can send: Node refuses other characters in a header. */
+const sendable = (value: unknown) => value instanceof Ref || isHeaderSafe(asText(value));
+const EXTRA_QUERY = ['__proto__', 'constructor', 'extra', 'q[]', 'limit[0]', ''];
+
+type UrlPlan = Pick<Plan, 'path' | 'query' | 'headers'>;
+interface UrlBase {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+}
+
+/** A valid path, query and headers with some parameters replaced. */
+function assemble(base: UrlBase, changes: Mutation[]): UrlPlan {
+  const parts = new Map(
+    Object.entries(base.path).map(([name, value]): [string, UrlPart] => [name, { value }]),
+  );
+  // Maps, not objects: a parameter may be called `__proto__`.
+  const pairs = new Map(Object.entries(base.query).map(([name, value]) => [name, asPairs(name, value)]));
+  const values = new Map(Object.entries(base.headers));
+  for (const change of changes) {
+    if (change.at === 'path') parts.set(change.name, change.part);
+    else if (change.at === 'query') pairs.set(change.name, change.pairs);
+    else values.set(change.name, change.value);
+  }
+  return {
+    path: Object.fromEntries(parts),
+    query: [...pairs.values()].flat(),
+    headers: [...values].filter(([, value]) => value !== undefined),
+  };
+}
+
+/**
+ * Path, query and headers: mostly a valid request with one parameter (sometimes none or two)
+ * made near-valid or hostile, so a failure shrinks to the one that matters; sometimes every
+ * part mixed at once.
+ */
+function urlFor(op: Operation, arbs: SchemaArbitraries) {
+  const parameters = op.doc.parameters ?? [];
+  const of = (where: Parameter['in']) => parameters.filter((p) => p.in === where);
+  const model = (list: Parameter[], value: (p: Parameter) => fc.Arbitrary<unknown>) =>
+    fc.record(Object.fromEntries(list.map((p) => [p.name, value(p)])), {
+      requiredKeys: list.filter((p) => p.required).map((p) => p.name),
+    });
+  const valid = (p: Parameter) => arbs.valid(p.schema, p.name);
+  const bad = (p: Parameter) =>
+    fc.oneof(
+      { weight: 1, arbitrary: arbs.near(p.schema, p.name) },
+      { weight: 2, arbitrary: arbs.hostile(p.schema, p.name) },
+    );
+  const mutations: fc.Arbitrary<Mutation>[] = [
+    ...of('path').map((p) =>
+      fc
+        .oneof(
+          { weight: 4, arbitrary: bad(p).map((value): UrlPart => ({ value })) },
+          { weight: 1, arbitrary: rawPart },
+        )
+        .map((part): Mutation => ({ at: 'path', name: p.name, part })),
+    ),
+    ...of('query').map((p) =>
+      fc
+        .oneof(
+          { weight: 4, arbitrary: bad(p).map((value) => asPairs(p.name, value)) },
+          { weight: 1, arbitrary: rawPart.map((part): Pairs => [[p.name, part]]) },
+          // Sent twice: a list where the schema may want one value.
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(valid(p), valid(p))
+              .map(([a, b]) => [...asPairs(p.name, a), ...asPairs(p.name, b)]),
+          },
+          { weight: 1, arbitrary: fc.constant<Pairs>([]) },
+        )
+        .map((pairs): Mutation => ({ at: 'query', name: p.name, pairs })),
+    ),
+    ...of('header').map((p) =>
+      fc
+        .oneof(bad(p).filter(sendable), fc.constant(undefined))
+        .map((value): Mutation => ({ at: 'header', name: p.name, value })),
+    ),
+    fc
+      .tuple(fc.constantFrom(...EXTRA_QUERY), fc.oneof(fc.constantFrom('1', 'x'), hostileText))
+      .map(([name, value]): Mutation => ({ at: 'query', name, pairs: [[name, { value }]] })),
+  ];
+  const base: fc.Arbitrary<UrlBase> = fc.record({
+    path: model(of('path'), valid),
+    query: model(of('query'), valid),
+    headers: model(of('header'), valid),
+  });
+  const focused = fc
+    .tuple(base, fewOf(fc.oneof(...mutations), 2))
+    .map(([valid, changes]) => assemble(valid, changes));
+  const mixed = (p: Parameter) => arbs.mixed(p.schema, p.name);
+  const chaos = fc.record({
+    path: fc.record(
+      Object.fromEntries(
+        of('path').map((p) => [
+          p.name,
+          fc.oneof(
+            { weight: 8, arbitrary: mixed(p).map((value): UrlPart => ({ value })) },
+            { weight: 1, arbitrary: rawPart },
+          ),
+        ]),
+      ),
+    ),
+    query: model(of('query'), mixed).map((query) =>
+      Object.entries(query).flatMap(([name, value]) => asPairs(name, value)),
+    ),
+    headers: model(of('header'), (p) => mixed(p).filter(sendable)).map((headers) => Object.entries(headers)),
+  });
+  return {
+    arbitrary: fc.oneof({ weight: 4, arbitrary: focused }, { weight: 1, arbitrary: chaos }),
+    base,
+    clean: base.map((valid) => assemble(valid, [])),
+  };
+}
+
+/** The body plans of an operation, and the valid ones alone (`clean`). */
+function bodyFor(
+  op: Operation,
+  arbs: SchemaArbitraries,
+): { arbitrary: fc.Arbitrary<BodyPlan>; clean: fc.Arbitrary<BodyPlan> } {
+  const form = FORMS[op.label];
+  if (form) {
+    return {
+      arbitrary: formBody(form, arbs),
+      clean: form.example.map(
+        (plan): BodyPlan => ({ kind: 'form', form: plan, edits: [], damage: { kind: 'none' } }),
+      ),
+    };
+  }
+  const schema = op.doc.requestBody?.content?.['application/json']?.schema;
+  const example = EXAMPLES[op.label];
+  return {
+    arbitrary: anyBodyFor(schema, example !== undefined, arbs),
+    clean: !schema
+      ? fc.constant<BodyPlan>({ kind: 'none' })
+      : example
+        ? fc.constant<BodyPlan>({ kind: 'example', edits: [] })
+        : arbs.valid(schema).map((value): BodyPlan => ({ kind: 'json', value, edits: [] })),
+  };
+}
+
+function anyBodyFor(
+  schema: JsonSchema | undefined,
+  example: boolean,
+  arbs: SchemaArbitraries,
+): fc.Arbitrary<BodyPlan> {
+  const raw = rawBody.map(([contentType, text]): BodyPlan => ({ kind: 'raw', contentType, text }));
+  const none = fc.constant<BodyPlan>({ kind: 'none' });
+  if (!schema) {
+    return fc.oneof(
+      { weight: 8, arbitrary: none },
+      {
+        weight: 1,
+        arbitrary: fc
+          .jsonValue({ maxDepth: 2 })
+          .map((value): BodyPlan => ({ kind: 'json', value, edits: [] })),
+      },
+      { weight: 1, arbitrary: raw },
+    );
+  }
+  return fc.oneof(
+    // A valid example made for this operation (real ids, the right total), edited.
+    ...(example
+      ? [
+          {
+            weight: 5,
+            arbitrary: arbs.edits(schema, 2).map((edits): BodyPlan => ({ kind: 'example', edits })),
+          },
+        ]
+      : []),
+    // A body valid for the schema, edited.
+    {
+      weight: example ? 3 : 5,
+      arbitrary: fc
+        .tuple(arbs.valid(schema), arbs.edits(schema, 2))
+        .map(([value, edits]): BodyPlan => ({ kind: 'json', value, edits })),
+    },
+    // Every leaf mixed at once.
+    {
+      weight: example ? 1 : 2,
+      arbitrary: arbs.mixed(schema).map((value): BodyPlan => ({ kind: 'json', value, edits: [] })),
+    },
+    { weight: 1, arbitrary: raw },
+    { weight: 1, arbitrary: none },
+  );
+}
+
+const forgedCookie: fc.Arbitrary<[string, unknown]> = fc.tuple(
+  fc.constantFrom(SESSION_COOKIES.customer, SESSION_COOKIES.admin),
+  fc.oneof(
+    // A real token under the other cookie's name: a customer's session is no admin's.
+    refs('a.token', 'admin.token'),
+    fc.base64String({ minLength: 4, maxLength: 64 }),
+    hostileText.filter((text) => isHeaderSafe(text) && !/[;,]/.test(text)),
+  ),
+);
+
+function planFor(op: Operation, caller: Caller, arbs: SchemaArbitraries): fc.Arbitrary<Plan> {
+  const url = urlFor(op, arbs);
+  const body = bodyFor(op, arbs);
+  // Some requests are valid throughout: successes reach the handlers' writes, and a failure that
+  // needs no hostile input at all shows up too.
+  const parts = fc.oneof(
+    { weight: 5, arbitrary: fc.record({ url: url.arbitrary, body: body.arbitrary }) },
+    { weight: 1, arbitrary: fc.record({ url: url.clean, body: body.clean }) },
+  );
+  return fc
+    .record({
+      parts,
+      ip: fc.ipV4(),
+      cookie:
+        caller === 'anonymous'
+          ? fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: forgedCookie })
+          : fc.constant(null),
+    })
+    .map(({ parts: { url: urlPlan, body: bodyPlan }, ...rest }) => ({ ...urlPlan, body: bodyPlan, ...rest }));
+}
+
+/** Text with a NUL inside, long enough for every minimum length: PostgreSQL cannot store NUL at all. */
+const NUL_TEXT = 'Fuzz\u0000text';
+const isText = (schema: JsonSchema | undefined) => schema?.type === 'string' && !schema.enum;
+/**
+ * Values another account already holds, by field: refused late (409), after the work before the
+ * check is done (an image stored), which is where a refusal leaves something behind.
+ */
+const TAKEN: Record<string, RefName> = { email: 'b.email', username: 'admin2.username' };
+
+/**
+ * The runs every test starts with, so the classic failures are tried in every place whatever the
+ * seed: a valid request but for a NUL in one text input (path or query parameter, JSON leaf,
+ * form field), a forged cursor, or an email or username another account holds.
+ */
+function examplesFor(op: Operation, arbs: SchemaArbitraries, seed: number): Plan[] {
+  const one = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { seed, numRuns: 1 })[0]!;
+  const parameters = op.doc.parameters ?? [];
+  // A request each handler accepts as far as it can: the caller's own ids, the required query
+  // parameters only, a fresh Idempotency-Key.
+  const sampled = one(urlFor(op, arbs).base);
+  const base: UrlBase = {
+    path: Object.fromEntries(
+      parameters.filter((p) => p.in === 'path').map((p) => [p.name, r(idsFor(op, p.name)[0]!)]),
+    ),
+    query: Object.fromEntries(
+      Object.entries(sampled.query).filter(([name]) => parameters.some((p) => p.name === name && p.required)),
+    ),
+    headers: {
+      ...sampled.headers,
+      ...('idempotency-key' in sampled.headers ? { 'idempotency-key': r('freshKey') } : {}),
+    },
+  };
+  const form = FORMS[op.label];
+  const schema = op.doc.requestBody?.content?.['application/json']?.schema;
+  const example = EXAMPLES[op.label];
+  const body: BodyPlan = form
+    ? {
+        kind: 'form',
+        form: form.canonical,
+        edits: [],
+        damage: { kind: 'none' },
+      }
+    : schema
+      ? example
+        ? { kind: 'example', edits: [] }
+        : { kind: 'json', value: one(arbs.valid(schema)), edits: [] }
+      : { kind: 'none' };
+  const plan = (changes: Mutation[], withBody: BodyPlan = body): Plan => ({
+    ...assemble(base, changes),
+    body: withBody,
+    ip: '203.0.113.7',
+    cookie: null,
+  });
+  // First the request itself, valid throughout.
+  const plans: Plan[] = [plan([])];
+  // Headers are left out: no HTTP client can send a NUL in one.
+  for (const p of parameters.filter((p) => p.in !== 'header')) {
+    const s = arbs.deref(p.schema);
+    const values = [
+      ...(isText(s) || isText(s.items && arbs.deref(s.items)) ? [NUL_TEXT] : []),
+      ...(p.name === 'cursor' ? FORGED_CURSORS : []),
+    ];
+    for (const value of values) {
+      plans.push(
+        plan([
+          p.in === 'path'
+            ? { at: 'path', name: p.name, part: { value } }
+            : { at: 'query', name: p.name, pairs: [[p.name, { value }]] },
+        ]),
+      );
+    }
+  }
+  if (schema && (body.kind === 'json' || body.kind === 'example')) {
+    for (const { path, schema: leaf } of arbs.leaves(schema)) {
+      const taken = TAKEN[String(path[path.length - 1])];
+      if (isText(leaf)) plans.push(plan([], { ...body, edits: [{ path, value: NUL_TEXT }] }));
+      if (taken) plans.push(plan([], { ...body, edits: [{ path, value: r(taken) }] }));
+    }
+  }
+  if (form && body.kind === 'form') {
+    for (const [field, property] of Object.entries(form.fields.properties ?? {})) {
+      const taken = TAKEN[field];
+      if (isText(property)) plans.push(plan([], { ...body, edits: [{ op: 'set', field, value: NUL_TEXT }] }));
+      if (taken) plans.push(plan([], { ...body, edits: [{ op: 'set', field, value: r(taken) }] }));
+    }
+  }
+  // An image of its own in each: files are named by content, so an image stored by an earlier
+  // run would not be added again, and a refusal that stored it would go unseen.
+  return plans.map((each, i) =>
+    each.body.kind === 'form'
+      ? {
+          ...each,
+          body: {
+            ...each.body,
+            form: {
+              ...each.body.form,
+              files: each.body.form.files.map((file) => withColour(file, seed * 64 + i)),
+            },
+          },
+        }
+      : each,
+  );
+}
+
+async function fileBytes(content: FilePlan['content']): Promise<Buffer> {
+  if (content.kind === 'png') {
+    const colour = `#${content.rgb.toString(16).padStart(6, '0')}`;
+    return testPng(colour, { width: content.width, height: content.height });
+  }
+  if (content.kind === 'svg') return Buffer.from(content.text);
+  const magic = {
+    png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    jpeg: [0xff, 0xd8, 0xff],
+    none: [],
+  }[content.magic];
+  return Buffer.concat([Buffer.from(magic), Buffer.from(content.bytes)]);
+}
+
+function applyFormEdits(form: FormPlan, edits: FormEdit[]): FormPlan {
+  let fields = [...form.fields];
+  let files = [...form.files];
+  for (const edit of edits) {
+    if (edit.op === 'drop') fields = fields.filter(([name]) => name !== edit.field);
+    else if (edit.op === 'file') files = [...files, edit.file];
+    else if (edit.op === 'dropFile') files = files.filter((_, i) => i !== edit.index);
+    else if (edit.op === 'twice') fields = [...fields, [edit.field, edit.value]];
+    else fields = [...fields.filter(([name]) => name !== edit.field), [edit.field, edit.value]];
+  }
+  return { fields, files };
+}
+
+interface Sent {
+  options: InjectOptions & { cookie?: string };
+  /** The request as a reader needs it to reproduce a failure. */
+  text: string;
+}
+
+const show = (text: string, max = 400) =>
+  JSON.stringify(text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
+async function materialize(op: Operation, caller: Caller, plan: Plan): Promise<Sent> {
+  const urlText = (part: UrlPart | undefined) =>
+    part === undefined ? '' : 'raw' in part ? part.raw : encodeText(asText(resolve(part.value)));
+  const route = op.path.replace(/\{(\w+)\}/g, (_, name: string) => urlText(plan.path[name]));
+  const query = plan.query.map(([key, part]) => `${encodeText(key)}=${urlText(part)}`).join('&');
+  const url = query ? `${route}?${query}` : route;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of plan.headers) headers[name] = asText(resolve(value));
+  let payload: InjectOptions['payload'];
+  let bodyText = '';
+  const body = plan.body;
+  if (body.kind === 'json' || body.kind === 'example') {
+    const base = body.kind === 'json' ? body.value : EXAMPLES[op.label]!();
+    const value = applyEdits(resolve(base), resolve(body.edits) as Edit[]);
+    payload = JSON.stringify(value) ?? 'null';
+    headers['content-type'] = 'application/json';
+    bodyText = `application/json ${show(payload)}`;
+  } else if (body.kind === 'raw') {
+    payload = body.text;
+    if (body.contentType !== undefined) headers['content-type'] = body.contentType;
+    bodyText = `${body.contentType ?? '(no content-type)'} ${show(body.text)}`;
+  } else if (body.kind === 'form') {
+    const form = applyFormEdits(resolve(body.form) as FormPlan, resolve(body.edits) as FormEdit[]);
+    const fields = form.fields.map(([name, value]): [string, string] => [name, asText(value)]);
+    const files: FilePart[] = await Promise.all(
+      form.files.map(
+        async (file): Promise<FilePart> => [
+          file.field,
+          await fileBytes(file.content),
+          file.filename,
+          file.type,
+        ],
+      ),
+    );
+    const encoded = await multipartBody(fields, files);
+    payload = encoded.payload;
+    headers['content-type'] = encoded.headers['content-type'];
+    if (body.damage.kind === 'truncate')
+      payload = encoded.payload.subarray(0, Math.floor(encoded.payload.length * body.damage.cut));
+    if (body.damage.kind === 'no-boundary') headers['content-type'] = 'multipart/form-data';
+    if (body.damage.kind === 'wrong-boundary') headers['content-type'] = 'multipart/form-data; boundary=nope';
+    const describeFile = ({ field, content, filename, type }: FilePlan) =>
+      `${field}=${content.kind === 'png' ? `png ${content.width}x${content.height}` : content.kind === 'svg' ? `svg ${show(content.text, 60)}` : `${content.magic} magic + ${content.bytes.length} random bytes`} as ${show(filename, 40)} (${type})`;
+    bodyText = [
+      `multipart (${body.damage.kind})`,
+      ...fields.map(([name, value]) => `  field ${show(name, 40)} = ${show(value)}`),
+      ...form.files.map((file) => `  file ${describeFile(file)}`),
+    ].join('\n');
+  }
+  let cookie: string | undefined;
+  if (caller === 'anonymous') {
+    if (plan.cookie) cookie = `${plan.cookie[0]}=${asText(resolve(plan.cookie[1]))}`;
+  } else {
+    const kind = caller === 'customer' ? 'customer' : 'admin';
+    const account = caller === 'customer' ? w.a : w.admin;
+    // Ending the shared session would sign the caller out of every later run.
+    if (ENDS_SESSION.test(op.path)) {
+      cookie = `${SESSION_COOKIES[kind]}=${await createSession(t.database.db, kind, account.id)}`;
+      settled = undefined;
+    } else {
+      cookie = account.cookie;
+    }
+  }
+  const headerText = Object.entries(headers)
+    .filter(([name]) => name !== 'content-type')
+    .map(([name, value]) => `  header ${name}: ${show(value, 200)}`);
+  const cookieText = caller === 'anonymous' && cookie ? [`  cookie ${show(cookie, 200)}`] : [];
+  return {
+    options: {
+      method: op.method as InjectOptions['method'],
+      url,
+      headers,
+      payload,
+      cookie,
+      remoteAddress: plan.ip,
+    },
+    text: [`${op.method} ${show(url, 600)}`, ...headerText, ...cookieText, bodyText]
+      .filter(Boolean)
+      .join('\n'),
+  };
+}
+
+/** What is wrong with an answer, whatever was asked: a 5xx, or an error body not `{ message, errors? }`. */
+function problemWith(response: LightMyRequestResponse): string | undefined {
+  const status = response.statusCode;
+  if (status >= 500) return `status ${status}`;
+  if (status < 200 || (status >= 300 && status < 400)) return `unexpected status ${status}`;
+  if (status < 400) return undefined;
+  if (!/^application\/json/.test(String(response.headers['content-type']))) {
+    return `error body is not JSON (${response.headers['content-type']})`;
+  }
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    return 'error body does not parse';
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'error body is not an object';
+  const { message, errors, ...rest } = body as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return `error body has keys ${Object.keys(rest).join(', ')}`;
+  if (typeof message !== 'string') return 'error body has no message';
+  if (errors !== undefined) {
+    if (errors === null || typeof errors !== 'object' || Array.isArray(errors))
+      return 'errors is not an object';
+    if (Object.values(errors).some((v) => typeof v !== 'string'))
+      return 'errors has a value that is not text';
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The properties
+
+interface Result {
+  label: string;
+  planned: number;
+  ran: number;
+  failed: boolean;
+}
+const results: Result[] = [];
+let requestsSent = 0;
+/** Answers per operation, by status class: a suite that only ever hears 400 tests little. */
+const answered: Record<string, Record<string, number>> = {};
+let started = 0;
+
+beforeAll(async () => {
+  await buildWorld();
+  started = Date.now();
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the operations the suite fuzzes, with its examples and forms among them', () => {
+    expect(docResponse.statusCode).toBe(200);
+    expect(operations.length).toBeGreaterThan(20);
+    const labels = new Set(operations.map((op) => op.label));
+    for (const label of [...Object.keys(EXAMPLES), ...Object.keys(FORMS)]) expect(labels).toContain(label);
+    for (const table of [
+      'customers',
+      'admins',
+      'products',
+      'orders',
+      'order_items',
+      'idempotency_keys',
+      'sessions',
+    ]) {
+      expect(w.tables).toContain(table);
+    }
+  });
+});
+
+describe.each(operations)('$label', (op) => {
+  it.each(CALLERS)(
+    'as %s: never a 5xx, errors as { message, errors? }, nothing written on refusal',
+    async (caller) => {
+      const planned = op.label in FORMS ? FORM_RUNS : RUNS;
+      const seed = SEED + operations.indexOf(op) * CALLERS.length + CALLERS.indexOf(caller);
+      let lastFailure = '';
+      const hint = hintFor(op);
+      const arbs = schemaArbitraries(openapi.components?.schemas, hint);
+      const examples = examplesFor(op, arbs, seed);
+      const property = fc.asyncProperty(planFor(op, caller, arbs), async (plan) => {
+        const sent = await materialize(op, caller, plan);
+        const before = settled ?? (await snapshot());
+        const response = await t.request(sent.options);
+        settled = undefined;
+        requestsSent += 1;
+        const answers = answered[op.label] ?? {};
+        const answer = `${Math.floor(response.statusCode / 100)}xx`;
+        answers[answer] = (answers[answer] ?? 0) + 1;
+        answered[op.label] = answers;
+        let problem = problemWith(response);
+        const ok = response.statusCode >= 200 && response.statusCode < 300;
+        if (!problem && !ok) {
+          const after = await snapshot(before);
+          const writes = writesBetween(before, after);
+          settled = after;
+          if (writes.length > 0)
+            problem = `refused with ${response.statusCode} but wrote:\n  ${writes.join('\n  ')}`;
+        }
+        // GETs write nothing; after any other success, fixtures it removed or changed are made again.
+        if (ok && op.method !== 'GET') await repairWorld(op);
+        if (problem) {
+          lastFailure = [
+            `${op.label} as ${caller}: ${problem}`,
+            `request:\n${sent.text}`,
+            `response: ${response.statusCode} ${show(response.body, 600)}`,
+          ].join('\n');
+          throw new Error(problem);
+        }
+      });
+      const details = await fc.check(property, {
+        seed,
+        numRuns: planned,
+        examples: examples.map((plan): [Plan] => [plan]),
+        plugins: [fc.interruptAfterTimeLimit(TIME_LIMIT_MS)],
+      });
+      results.push({
+        label: `${op.label} as ${caller}`,
+        planned,
+        ran: details.numRuns,
+        failed: details.failed,
+      });
+      if (details.failed) {
+        throw new Error(
+          `${lastFailure || String(details.errorInstance)}\n(fast-check: seed ${details.seed}, path "${details.counterexamplePath}", ` +
+            `${details.numShrinks} shrinks; FUZZ_SEED=${SEED})`,
+        );
+      }
+      // An interrupted run passes in fast-check: here it must have run every planned request.
+      expect(details.numRuns, `${op.label} as ${caller} was interrupted`).toBe(planned);
+    },
+    TIME_LIMIT_MS + 30_000,
+  );
+});
+
+describe('the fuzz run', () => {
+  it('sent every planned request', () => {
+    const planned = operations.reduce(
+      (sum, op) => sum + (op.label in FORMS ? FORM_RUNS : RUNS) * CALLERS.length,
+      0,
+    );
+    const passed = results.filter((result) => !result.failed);
+    // The size and time of the run belong in CI's log.
+    console.log(
+      `fuzz: ${requestsSent} requests (${planned} planned runs) over ${operations.length} operations ` +
+        `x ${CALLERS.length} callers in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+    );
+    expect(results).toHaveLength(operations.length * CALLERS.length);
+    expect(passed.map((result) => [result.label, result.ran])).toEqual(
+      passed.map((result) => [result.label, result.planned]),
+    );
+    if (passed.length === results.length) expect(requestsSent).toBe(planned);
+  });
+
+  it('reached every handler: each operation succeeded at least once', () => {
+    const table = operations.map((op) => {
+      const counts = answered[op.label] ?? {};
+      return `  ${op.label}: ${Object.entries(counts)
+        .sort()
+        .map(([status, n]) => `${status} ${n}`)
+        .join(', ')}`;
+    });
+    console.log(`fuzz answers by operation:\n${table.join('\n')}`);
+    const failedOps = new Set(
+      results.filter((result) => result.failed).map((result) => result.label.split(' as ')[0]),
+    );
+    const unreached = operations.filter((op) => !failedOps.has(op.label) && !answered[op.label]?.['2xx']);
+    expect(unreached.map((op) => op.label)).toEqual([]);
+  });
+});
