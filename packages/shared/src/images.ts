@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from './constants.ts';
+import { IMAGE_WIDTHS, UPLOAD_MAX_BYTES } from './constants.ts';
 
 /**
  * Uploaded images are stored as `/uploads/<hash>-<width>.webp` for each of IMAGE_WIDTHS;
@@ -11,3 +11,13 @@ export function imageSrcSet(imageUrl: string): string | undefined {
   const base = imageUrl.slice(0, -suffix.length);
   return IMAGE_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
 }
+
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+/** What the server and the image pickers say about files (types are decided by the bytes). */
+export const IMAGE_MESSAGES = {
+  wrongType: 'Only png, jpeg, jpg and svg images are accepted',
+  tooLarge: `Each image must be at most ${MAX_MB} MB`,
+  /** The hint beside a picker. */
+  accepted: `PNG, JPEG, JPG or SVG, up to ${MAX_MB} MB`,
+} as const;

@@ -1,3 +1,4 @@
+import { IMAGE_MESSAGES } from '@habi/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'Each image must be at most 5 MB'],
+  FST_REQ_FILE_TOO_LARGE: [413, IMAGE_MESSAGES.tooLarge],
   FST_FILES_LIMIT: [413, 'Too many files'],
   FST_PARTS_LIMIT: [413, 'Too many form fields'],
   FST_FIELDS_LIMIT: [413, 'Too many form fields'],

@@ -18,8 +18,8 @@ import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { customers, idempotencyKeys, orderItems, orders, products } from '../../db/schema.ts';
 import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
-import { escapeLike } from '../users/users.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

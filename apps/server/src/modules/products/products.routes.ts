@@ -4,7 +4,6 @@ import {
   DeleteByIdBodySchema,
   EditProductSchema,
   IdParamsSchema,
-  LIMITS,
   MessageResponseSchema,
   NEXT_CURSOR_HEADER,
   ProductListQuerySchema,
@@ -16,10 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
-import { assertImage, storeImage } from '../uploads/images.ts';
 import * as productsService from './products.service.ts';
 
 const ProductMessageSchema = z.object({ message: z.string(), product: ProductSchema });
@@ -77,31 +74,9 @@ export default async function productsRoutes(
     async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl', 'varImgUrls']);
       const fields = parseFields(CreateProductFieldsSchema, form.fields);
-      const [main, ...extra] = form.files.imageUrl ?? [];
-      if (!main) throw badInput('Add a product image', { imageUrl: 'Add a product image' });
-      if (extra.length > 0) throw badInput('Choose one main image', { imageUrl: 'Choose one main image' });
-      const variationFiles = form.files.varImgUrls ?? [];
-      if (variationFiles.length > LIMITS.variationsMax) {
-        throw badInput(`At most ${LIMITS.variationsMax} variation images`, { varImgUrls: 'Too many images' });
-      }
-      if (fields.variationsName.length !== variationFiles.length) {
-        const message = 'Give one variation name for each variation image';
-        throw badInput(message, { variationsName: message });
-      }
-      // Every file's type is checked before any is stored, so a wrong file leaves nothing behind.
-      for (const file of [main, ...variationFiles]) assertImage(file);
-      const imageUrl = await storeImage(images, main);
-      const variationUrls: string[] = [];
-      for (const file of variationFiles) variationUrls.push(await storeImage(images, file));
-      const row = await productsService.createProduct(db, {
-        name: fields.name,
-        description: fields.description,
-        price: fields.price,
-        imageUrl,
-        category: fields.category,
-        subCategory: fields.subCategory,
-        sizes: fields.size ?? [],
-        variations: fields.variationsName.map((name, i) => ({ name, imageUrl: variationUrls[i]! })),
+      const row = await productsService.addProduct(db, images, fields, {
+        main: form.files.imageUrl ?? [],
+        variations: form.files.varImgUrls ?? [],
       });
       return reply
         .status(201)

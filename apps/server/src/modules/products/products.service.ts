@@ -1,7 +1,9 @@
 import {
   type AdminProductListQuery,
+  type CreateProductFields,
   type EditProductInput,
   LATEST_COLLECTION_SIZE,
+  LIMITS,
   type Product,
   type ProductListQuery,
   type ProductSummary,
@@ -27,7 +29,9 @@ import type { Executor } from '../../db/client.ts';
 import { orderItems, products, type VariationRecord } from '../../db/schema.ts';
 import { driverError } from '../../lib/db-errors.ts';
 import { badInput, notFound } from '../../lib/errors.ts';
-import { escapeLike } from '../users/users.service.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import type { ImageStore } from '../uploads/image-store.ts';
+import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -219,6 +223,51 @@ export async function createProduct(db: Executor, input: NewProduct) {
     .values({ ...input, price: normalisePrice(input.price) })
     .returning();
   return row!;
+}
+
+/**
+ * The back office's Add Product: the form's fields, one main image and one image per
+ * variation name. Every image is checked and re-encoded before anything is written; the row is
+ * written first and the images after, and if storing them fails the row is taken back, so the
+ * store ends with the whole product or none of it.
+ */
+export async function addProduct(
+  db: Executor,
+  images: ImageStore,
+  fields: CreateProductFields,
+  files: { main: Buffer[]; variations: Buffer[] },
+) {
+  const [main, ...extra] = files.main;
+  if (!main) throw badInput('Add a product image', { imageUrl: 'Add a product image' });
+  if (extra.length > 0) throw badInput('Choose one main image', { imageUrl: 'Choose one main image' });
+  if (files.variations.length > LIMITS.variationsMax) {
+    throw badInput(`At most ${LIMITS.variationsMax} variation images`, { varImgUrls: 'Too many images' });
+  }
+  if (fields.variationsName.length !== files.variations.length) {
+    const message = 'Give one variation name for each variation image';
+    throw badInput(message, { variationsName: message });
+  }
+  // Every file's type is checked before any is decoded, the cheap refusal first.
+  for (const file of [main, ...files.variations]) assertImage(file);
+  const prepared: PreparedImage[] = [];
+  for (const file of [main, ...files.variations]) prepared.push(await prepareImage(images, file));
+  const row = await createProduct(db, {
+    name: fields.name,
+    description: fields.description,
+    price: fields.price,
+    imageUrl: prepared[0]!.url,
+    category: fields.category,
+    subCategory: fields.subCategory,
+    sizes: fields.size ?? [],
+    variations: fields.variationsName.map((name, i) => ({ name, imageUrl: prepared[i + 1]!.url })),
+  });
+  try {
+    for (const image of prepared) await putImage(images, image);
+  } catch (error) {
+    await db.delete(products).where(eq(products.id, row.id));
+    throw error;
+  }
+  return row;
 }
 
 export async function updateProduct(db: Executor, id: string, input: EditProductInput) {

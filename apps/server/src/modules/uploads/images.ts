@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_WIDTHS } from '@habi/shared';
+import { IMAGE_MESSAGES, IMAGE_WIDTHS } from '@habi/shared';
 import sharp, { type OutputInfo } from 'sharp';
 import { badInput, unsupportedType } from '../../lib/errors.ts';
 import type { ImageStore } from './image-store.ts';
@@ -26,27 +26,32 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-export const IMAGE_TYPE_MESSAGE = 'Only png, jpeg, jpg and svg images are accepted';
-
 export function assertImage(bytes: Buffer): ImageKind {
   const kind = detectImageKind(bytes);
-  if (!kind) throw unsupportedType(IMAGE_TYPE_MESSAGE);
+  if (!kind) throw unsupportedType(IMAGE_MESSAGES.wrongType);
   return kind;
 }
 
+/** An upload checked and re-encoded, not yet stored: its URL and the files still to put. */
+export interface PreparedImage {
+  url: string;
+  files: { name: string; bytes: Buffer }[];
+}
+
 /**
- * Re-encodes an upload into WebP at each of IMAGE_WIDTHS, so no uploaded byte (and no SVG
- * script) is ever served as sent. Images are named by content hash; the same image stored
- * twice costs nothing. Returns the public URL of the largest size.
+ * Checks an upload and re-encodes it into WebP at each of IMAGE_WIDTHS, writing nothing, so no
+ * uploaded byte (and no SVG script) is ever served as sent. Images are named by content hash:
+ * sizes the store already has are not encoded again. The URL is the largest size's.
  */
-export async function storeImage(store: ImageStore, bytes: Buffer): Promise<string> {
+export async function prepareImage(store: ImageStore, bytes: Buffer): Promise<PreparedImage> {
   const kind = assertImage(bytes);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   const url = `/uploads/${hash}-${largest}.webp`;
   const sizes = IMAGE_WIDTHS.map((width) => ({ width, name: `${hash}-${width}.webp` }));
   const stored = await store.stored(sizes.map((s) => s.name));
-  if (stored.size === sizes.length) return url;
+  const missing = sizes.filter((s) => !stored.has(s.name));
+  if (missing.length === 0) return { url, files: [] };
   // Decoded (an SVG rasterised at the size it will be shown) once; each width is encoded from that.
   let master: { data: Buffer; info: OutputInfo };
   try {
@@ -59,16 +64,27 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<stri
   } catch {
     throw badInput('The image could not be read');
   }
-  for (const { width, name } of sizes) {
-    if (stored.has(name)) continue;
-    const { width: w, height: h, channels } = master.info;
+  const { width: w, height: h, channels } = master.info;
+  const files = [];
+  for (const { width, name } of missing) {
     const webp = await sharp(master.data, { raw: { width: w, height: h, channels } })
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    await store.put(name, webp);
+    files.push({ name, bytes: webp });
   }
-  return url;
+  return { url, files };
+}
+
+export async function putImage(store: ImageStore, image: PreparedImage): Promise<void> {
+  for (const file of image.files) await store.put(file.name, file.bytes);
+}
+
+/** Checks, re-encodes and stores an upload; answers its URL. */
+export async function storeImage(store: ImageStore, bytes: Buffer): Promise<string> {
+  const image = await prepareImage(store, bytes);
+  await putImage(store, image);
+  return image.url;
 }
 
 /** The density that renders an SVG's longer side at `target` pixels (72 dpi is 1:1). */

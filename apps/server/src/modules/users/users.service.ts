@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
 
 export function toUser(row: CustomerRow): User {
@@ -120,9 +121,4 @@ export async function listUsers(db: Executor, query: UserListQuery) {
 export async function deleteCustomer(db: Executor, id: string) {
   const deleted = await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
   if (deleted.length === 0) throw notFound('User not found');
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,7 +1,7 @@
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { isReloading } from '../../lib/chunk-reload.ts';
+import { paths } from '../../lib/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/spinner.tsx';
 import { useDocumentTitle } from './use-document-title.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** SPEC §2: the 404 page, for any unknown path of the storefront or the back office. */

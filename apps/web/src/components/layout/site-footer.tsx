@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { STORE_NAME } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { STORE_CONTACT } from './store-info.ts';

@@ -1,9 +1,9 @@
 import { Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { useCartCount } from '../../lib/cart-store.ts';
 import { cn } from '../../lib/cn.ts';
+import { paths } from '../../lib/paths.ts';
 import { Logo } from './logo.tsx';
 
 const NAV = [

@@ -1,5 +1,5 @@
 import type { ItemStatus } from '@habi/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** SPEC §2's tabs of the customer area: index lists every order, the others one item stage. */
 export const ACCOUNT_TABS = [

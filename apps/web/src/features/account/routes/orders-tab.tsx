@@ -1,10 +1,10 @@
 import { RotateCw } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useUserOrders } from '../api/get-user-orders.ts';
 import { useAccountContext } from '../components/account-context.ts';
 import { tabFromPath } from '../components/account-tabs.ts';

@@ -5,13 +5,13 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { useAdminSignIn } from '../api/admin-session.ts';
 

@@ -2,10 +2,10 @@ import { formatPHP } from '@habi/shared';
 import { CircleAlert, Trash2, Truck } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { type CartLine, removeFromCart, setQuantity } from '../../../lib/cart-store.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DeliveryOptions, deliveryLabelFor } from './delivery-options.tsx';
 
 const textButton =

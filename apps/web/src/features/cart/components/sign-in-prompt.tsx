@@ -1,8 +1,8 @@
 import { LockKeyhole } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** For visitors, in the address box's place: the way to sign in before ordering (SPEC §6). */
 export function SignInPrompt({ signInRef }: { signInRef?: Ref<HTMLAnchorElement> }) {

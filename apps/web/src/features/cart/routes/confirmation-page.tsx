@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** SPEC §2: the thank-you page after an order, outside the storefront layout. */
 export default function ConfirmationPage() {

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * SPEC §2: back through history. Opened from a link in another site or a new tab there is no

@@ -1,9 +1,9 @@
 import { formatPHP, type ProductSummary } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { productQueryOptions } from '../api/get-product.ts';
 
 interface ProductCardProps {

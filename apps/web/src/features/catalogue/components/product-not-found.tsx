@@ -1,7 +1,7 @@
 import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** An unknown, removed or mistyped product id. */
 export function ProductNotFound() {

@@ -1,8 +1,8 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** Media files served from `public/media/`. */
 export const PROMO_VIDEO = {

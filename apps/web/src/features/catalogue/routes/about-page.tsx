@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { AboutCollage } from '../components/about-collage.tsx';
 import { WhyUs } from '../components/why-us.tsx';
 

@@ -1,8 +1,8 @@
 import { LATEST_COLLECTION_SIZE } from '@habi/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useBestProducts } from '../api/get-best-products.ts';
 import { useProducts } from '../api/get-products.ts';
 import { CategoryTiles } from '../components/category-tiles.tsx';

@@ -6,7 +6,7 @@ import {
   SUBCATEGORIES,
   type SubCategory,
 } from '@habi/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * The listing's filters live in the URL (`?category=Men&category=Kids&subCategory=Tops&sort=asc`)

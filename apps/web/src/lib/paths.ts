@@ -1,4 +1,8 @@
-/** Every route of SPEC §2 in one place; components link through these, never by hand. */
+/**
+ * Every route URL in one place; components and features link through these, never by hand.
+ * A plain module in lib/ rather than app/, so layout components and features can import it
+ * without reaching up into the router that composes them.
+ */
 export const paths = {
   home: '/',
   about: '/about',
