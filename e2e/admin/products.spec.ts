@@ -170,9 +170,9 @@ test.describe('Add Product form', () => {
 
     // Only png, jpeg, jpg and svg.
     await page.locator('input[name="varImgUrls"]').setInputFiles(textFile());
-    await expect(page.getByText('Only png, jpeg, jpg and svg images are accepted.')).toBeVisible();
+    await expect(page.getByText('Only png, jpeg, jpg and svg images are accepted')).toBeVisible();
     await page.locator('input[name="imageUrl"]').setInputFiles(textFile('photo.gif'));
-    await expect(page.getByText('Only png, jpeg, jpg and svg images are accepted.').first()).toBeVisible();
+    await expect(page.getByText('Only png, jpeg, jpg and svg images are accepted').first()).toBeVisible();
 
     // As many variation names as variation images.
     await page.locator('input[name="varImgUrls"]').setInputFiles([pngFile('green'), pngFile('blue')]);

@@ -252,12 +252,12 @@ test.describe('update profile', () => {
 
     const fileInput = page.locator('input[type="file"]');
     await fileInput.setInputFiles(tempFile('notes.txt', Buffer.from('not an image')));
-    await expect(page.getByText('Please choose a PNG, JPEG, JPG or SVG image.')).toBeVisible();
+    await expect(page.getByText('Only png, jpeg, jpg and svg images are accepted')).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'update-profile-errors');
 
     await fileInput.setInputFiles(tempFile('avatar.png', Buffer.from(PNG_1PX, 'base64')));
-    await expect(page.getByText('Please choose a PNG, JPEG, JPG or SVG image.')).toBeHidden();
+    await expect(page.getByText('Only png, jpeg, jpg and svg images are accepted')).toBeHidden();
     await expect(page.getByRole('img', { name: 'New profile picture preview' })).toBeVisible();
     await expect(page.getByText('avatar.png')).toBeVisible();
     await shoot(page, 'update-profile-preview');

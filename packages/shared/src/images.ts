@@ -21,3 +21,10 @@ export const IMAGE_MESSAGES = {
   /** The hint beside a picker. */
   accepted: `PNG, JPEG, JPG or SVG, up to ${MAX_MB} MB`,
 } as const;
+
+/** What a file picker accepts: each image type with its extensions. */
+export const IMAGE_ACCEPT = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpeg', '.jpg'],
+  'image/svg+xml': ['.svg'],
+};

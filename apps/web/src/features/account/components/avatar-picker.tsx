@@ -1,19 +1,10 @@
+import { IMAGE_ACCEPT, IMAGE_MESSAGES, UPLOAD_MAX_BYTES } from '@habi/shared';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type FileRejection, useDropzone } from 'react-dropzone';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
-
-/** SPEC §9: png, jpeg, jpg and svg; the server takes at most 5 MB (DESIGN §5). */
-const ACCEPT = {
-  'image/png': ['.png'],
-  'image/jpeg': ['.jpeg', '.jpg'],
-  'image/svg+xml': ['.svg'],
-};
-const MAX_BYTES = 5 * 1024 * 1024;
-const WRONG_TYPE = 'Please choose a PNG, JPEG, JPG or SVG image.';
-const TOO_LARGE = 'The image must be 5 MB or smaller.';
 
 interface AvatarPickerProps {
   /** The picture the shopper has now. */
@@ -49,14 +40,14 @@ export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }
         setRejection(undefined);
         onFileChange(firstRejected.file);
       } else {
-        setRejection(codes.includes('file-too-large') ? TOO_LARGE : WRONG_TYPE);
+        setRejection(codes.includes('file-too-large') ? IMAGE_MESSAGES.tooLarge : IMAGE_MESSAGES.wrongType);
       }
     }
   };
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: ACCEPT,
-    maxSize: MAX_BYTES,
+    accept: IMAGE_ACCEPT,
+    maxSize: UPLOAD_MAX_BYTES,
     multiple: false,
     disabled,
     onDrop,
@@ -98,7 +89,7 @@ export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }
             ) : (
               'Drag an image here or click to choose.'
             )}
-            <span className="block text-xs">PNG, JPEG, JPG or SVG, up to 5 MB.</span>
+            <span className="block text-xs">{IMAGE_MESSAGES.accepted}.</span>
           </p>
         </div>
       </div>

@@ -1,19 +1,10 @@
-import { UPLOAD_MAX_BYTES } from '@habi/shared';
+import { IMAGE_ACCEPT, IMAGE_MESSAGES, UPLOAD_MAX_BYTES } from '@habi/shared';
 import { ImagePlus, UploadCloud, X } from 'lucide-react';
 import { useState } from 'react';
 import { type FileRejection, useDropzone } from 'react-dropzone';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
-
-/** SPEC §9: png, jpeg, jpg and svg only; DESIGN §5: at most 5 MB a file. */
-export const IMAGE_ACCEPT = {
-  'image/png': ['.png'],
-  'image/jpeg': ['.jpeg', '.jpg'],
-  'image/svg+xml': ['.svg'],
-};
-export const WRONG_TYPE = 'Only png, jpeg, jpg and svg images are accepted.';
-const TOO_LARGE = 'Each image must be 5 MB or smaller.';
 
 /** A stable key per chosen file, so removing one thumbnail keeps the others' elements. */
 const fileKeys = new WeakMap<File, string>();
@@ -31,7 +22,9 @@ function fileKey(file: File): string {
 export function rejectionMessage(rejections: readonly FileRejection[]): string {
   if (rejections.length === 0) return '';
   const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-  return codes.includes('file-too-large') && !codes.includes('file-invalid-type') ? TOO_LARGE : WRONG_TYPE;
+  return codes.includes('file-too-large') && !codes.includes('file-invalid-type')
+    ? IMAGE_MESSAGES.tooLarge
+    : IMAGE_MESSAGES.wrongType;
 }
 
 interface MainImageDropProps {
@@ -101,7 +94,7 @@ export function MainImageDrop({ file, onChange, error, errorId }: MainImageDropP
             <Button variant="primary" size="sm" className="rounded-lg" onClick={open}>
               Select from computer
             </Button>
-            <p className="text-xs text-muted">PNG, JPEG, JPG or SVG, up to 5 MB</p>
+            <p className="text-xs text-muted">{IMAGE_MESSAGES.accepted}</p>
           </>
         )}
       </div>

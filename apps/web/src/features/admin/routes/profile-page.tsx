@@ -1,4 +1,11 @@
-import { type Admin, type AdminProfileInput, AdminProfileSchema, UPLOAD_MAX_BYTES } from '@habi/shared';
+import {
+  type Admin,
+  type AdminProfileInput,
+  AdminProfileSchema,
+  IMAGE_ACCEPT,
+  IMAGE_MESSAGES,
+  UPLOAD_MAX_BYTES,
+} from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
@@ -17,7 +24,7 @@ import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { useUpdateAdminProfile } from '../api/update-admin-profile.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
-import { IMAGE_ACCEPT, rejectionMessage } from '../components/image-drop.tsx';
+import { rejectionMessage } from '../components/image-drop.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
@@ -77,7 +84,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-6">
-      <FormSection title="Profile picture" description="PNG, JPEG, JPG or SVG, up to 5 MB.">
+      <FormSection title="Profile picture" description={`${IMAGE_MESSAGES.accepted}.`}>
         <div
           {...getRootProps({
             className: `flex flex-col items-center gap-4 rounded-xl border-2 border-dashed p-4 sm:flex-row ${isDragActive ? 'border-accent bg-accent/5' : 'border-transparent'}`,
