@@ -12,6 +12,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'demo',
+          include: ['packages/demo/src/**/*.test.ts'],
+        },
+      },
+      {
+        // The seed imports @habi/demo, which exports its TypeScript source under the "source"
+        // condition: tests run that, never a stale or missing dist/. The list replaces Vite's
+        // conditions for Node-side code, so their defaults follow.
+        ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/test/process/**', 'apps/server/src/test/cluster/**'],

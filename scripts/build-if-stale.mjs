@@ -1,7 +1,8 @@
 // Builds the web app and the server when they have never been built or when any of their
 // sources (or the shared package they import) changed since, so `npm start` never runs stale
-// code and a start on an unchanged tree builds nothing.
-// `node scripts/build-if-stale.mjs [web] [server]` from the command line (both by default).
+// code and a start on an unchanged tree builds nothing. The server loads the demo catalogue from
+// that package's own build, so building the server brings the demo package up to date first.
+// `node scripts/build-if-stale.mjs [web] [server] [demo]` from the command line (all by default).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,17 @@ const TARGETS = {
     workspace: '@habi/server',
     output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', ...shared],
+    needs: ['demo'],
+  },
+  demo: {
+    workspace: '@habi/demo',
+    output: 'packages/demo/dist/index.js',
+    sources: [
+      'packages/demo/src',
+      'packages/demo/scripts/build.mjs',
+      'packages/demo/package.json',
+      ...shared,
+    ],
   },
 };
 
@@ -32,15 +44,20 @@ function newestChange(entry) {
 }
 
 export function buildIfStale(names = Object.keys(TARGETS)) {
-  for (const name of names) {
-    const { workspace, output, sources } = TARGETS[name];
+  const visited = new Set();
+  const visit = (name) => {
+    if (visited.has(name)) return;
+    visited.add(name);
+    const { workspace, output, sources, needs = [] } = TARGETS[name];
+    for (const need of needs) visit(need);
     const builtAt = existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0;
     const changedAt = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
-    if (builtAt > changedAt) continue;
+    if (builtAt > changedAt) return;
     console.log(builtAt ? `Sources of ${workspace} changed: rebuilding...` : `Building ${workspace}...`);
     const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
-  }
+  };
+  for (const name of names) visit(name);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,14 +1,18 @@
 // Bundles the server into dist/ for plain `node`: our TypeScript (and the shared package, which
 // ships as source) is compiled in; npm dependencies stay external and load from node_modules.
-// Code loaded only on some paths (the demo catalogue, pretty logs) is split into chunks of its
-// own, so a normal start never parses it. Migrations are copied beside the bundle.
+// The demo catalogue (@habi/demo) stays external too and loads from its own build, so its
+// drawings are no part of the server. Code loaded only on some paths (seeding, pretty logs) is
+// split into chunks of its own, so a normal start never parses it. Migrations are copied beside
+// the bundle.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@habi/'));
+const external = Object.keys(pkg.dependencies).filter(
+  (name) => !name.startsWith('@habi/') || name === '@habi/demo',
+);
 
 await rm(`${server}/dist`, { recursive: true, force: true });
 await build({

@@ -1,7 +1,7 @@
+import { demoProducts } from '@habi/demo';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, countRows, type TestApp } from '../../test/helpers.ts';
-import { catalogue } from './catalogue.ts';
 import { insertDemoProducts } from './seed-demo.ts';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const urls = () =>
-  catalogue.flatMap((item) => item.variations.map((_, i) => `/uploads/demo-${item.name}-${i}.webp`));
+  demoProducts.flatMap((item) => item.variations.map((_, i) => `/uploads/demo-${item.name}-${i}.webp`));
 
 describe('the demo catalogue rows', () => {
   it('are written all or not at all: a failure on the 30th leaves none', async () => {

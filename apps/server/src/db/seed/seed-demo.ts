@@ -1,25 +1,25 @@
+import { demoProducts, drawGarment } from '@habi/demo';
 import { SIZE_PRESETS } from '@habi/shared';
 import { createProduct } from '../../modules/products/products.service.ts';
 import type { ImageStore } from '../../modules/uploads/image-store.ts';
 import { storeImage } from '../../modules/uploads/images.ts';
 import type { Db } from '../client.ts';
-import { catalogue } from './catalogue.ts';
-import { garmentSvg } from './garments.ts';
 
 /**
- * Fills an empty catalogue with the demo products, their images drawn by our own code and
- * stored through the same pipeline as uploads.
+ * Fills an empty catalogue with the products of `@habi/demo`, their images drawn by that package and
+ * stored through the same pipeline as uploads. Boot imports this module only when it seeds, so the
+ * demo package (external to the server's bundle) is loaded then and only then.
  */
 export async function seedDemoCatalogue(db: Db, images: ImageStore): Promise<number> {
   // Images are drawn a few at a time (sharp works off the main thread), rows written in order.
-  const drawings = catalogue.flatMap((item) =>
+  const drawings = demoProducts.flatMap((item) =>
     item.variations.map((v) => ({ kind: item.kind, colour: v.colour })),
   );
   const urls = await mapWithConcurrency(drawings, 3, ({ kind, colour }) =>
-    storeImage(images, Buffer.from(garmentSvg(kind, colour))),
+    storeImage(images, Buffer.from(drawGarment(kind, colour))),
   );
   await insertDemoProducts(db, urls);
-  return catalogue.length;
+  return demoProducts.length;
 }
 
 /**
@@ -29,11 +29,11 @@ export async function seedDemoCatalogue(db: Db, images: ImageStore): Promise<num
  * are reused).
  */
 export async function insertDemoProducts(db: Db, urls: string[]): Promise<void> {
-  const start = Date.now() - catalogue.length * 60_000;
+  const start = Date.now() - demoProducts.length * 60_000;
   let next = 0;
   let bestRank = 0;
   await db.transaction(async (tx) => {
-    for (const [i, item] of catalogue.entries()) {
+    for (const [i, item] of demoProducts.entries()) {
       const variations = item.variations.map((variation) => ({
         name: variation.name,
         imageUrl: urls[next++]!,
@@ -45,7 +45,7 @@ export async function insertDemoProducts(db: Db, urls: string[]): Promise<void> 
         imageUrl: variations[0]!.imageUrl,
         category: item.category,
         subCategory: item.subCategory,
-        sizes: [...SIZE_PRESETS[item.sizes]],
+        sizes: [...SIZE_PRESETS[item.sizePreset]],
         variations,
         ...(item.bestCollection ? { bestRank: ++bestRank } : {}),
         createdAt: new Date(start + i * 60_000).toISOString(),

@@ -1,4 +1,4 @@
-// Small colour maths for the seed illustrations: every shade of a garment is derived from one hex.
+// Small colour maths for the garment drawings: every shade of a garment is derived from one hex.
 
 type Rgb = readonly [number, number, number];
 

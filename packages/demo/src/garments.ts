@@ -1,4 +1,4 @@
-// Flat-lay product illustrations for the demo catalogue, drawn as SVG so the seed needs no downloads.
+// Flat-lay product illustrations for the demo catalogue, drawn as SVG so seeding needs no downloads.
 // Every drawing shares one studio: a warm neutral backdrop, light from the top left and a soft
 // drop shadow, and every tone of a garment is derived from the single colour it is drawn in.
 import { luminance, mix, shade, tint } from './colour.ts';
@@ -1133,8 +1133,6 @@ const garments: Record<GarmentKind, { draw: Draw; box: Box }> = {
   watch: { draw: watch, box: [251, 79, 312, 642] },
 };
 
-export const garmentKinds = Object.keys(garments) as GarmentKind[];
-
 // ---------------------------------------------------------------------------------------------
 // The studio
 
@@ -1182,7 +1180,7 @@ function studioDefs(t: Tones): string {
 }
 
 /** A square 800x800 product shot of `kind` in `colour` ('#rrggbb'); the same input gives the same SVG. */
-export function garmentSvg(kind: GarmentKind, colour: string): string {
+export function drawGarment(kind: GarmentKind, colour: string): string {
   const c: Ctx = { t: tones(colour), defs: new Map(), outline: [] };
   const art = frame(c, kind);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><defs>${studioDefs(c.t)}${[...c.defs.values()].join('')}</defs><rect width="800" height="800" fill="url(#bg)"/>${art}</svg>`;

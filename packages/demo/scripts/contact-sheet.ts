@@ -1,8 +1,7 @@
 // Renders every catalogue variation into one grid PNG, to review the drawings at shop-grid size:
-//   npx tsx apps/server/src/db/seed/contact-sheet.ts /tmp/sheet.png
+//   npm run contact-sheet -w @habi/demo -- /tmp/sheet.png
 import sharp from 'sharp';
-import { catalogue } from './catalogue.ts';
-import { garmentSvg } from './garments.ts';
+import { demoProducts, drawGarment } from '../src/index.ts';
 
 const TILE = 200;
 const COLUMNS = 12;
@@ -13,10 +12,10 @@ if (!out) {
   process.exit(1);
 }
 
-const variations = catalogue.flatMap((p) => p.variations.map((v) => ({ kind: p.kind, colour: v.colour })));
+const variations = demoProducts.flatMap((p) => p.variations.map((v) => ({ kind: p.kind, colour: v.colour })));
 const tiles = await Promise.all(
   variations.map(async ({ kind, colour }, i) => ({
-    input: await sharp(Buffer.from(garmentSvg(kind, colour)))
+    input: await sharp(Buffer.from(drawGarment(kind, colour)))
       .resize(TILE, TILE)
       .png()
       .toBuffer(),
@@ -35,4 +34,4 @@ await sharp({
   .composite(tiles)
   .png()
   .toFile(out);
-console.log(`${variations.length} variations of ${catalogue.length} products -> ${out}`);
+console.log(`${variations.length} variations of ${demoProducts.length} products -> ${out}`);

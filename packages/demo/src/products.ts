@@ -1,29 +1,31 @@
-// The demo catalogue: what a new Habi store opens with. Images are drawn from `kind` + colour.
+// The demo catalogue: what a new Habi store opens with. Each variation's image is drawn from the
+// product's garment `kind` in the variation's colour.
+import type { Category, SizePresetName, SubCategory } from '@habi/shared';
 import type { GarmentKind } from './garments.ts';
 
-export type SeedCategory = 'Men' | 'Women' | 'Kids';
-export type SeedSubCategory = 'Tops' | 'Bottoms' | 'Full Outfit' | 'Shoes' | 'Accessories';
-export type SeedSizePreset = 'Clothes' | 'Sneakers' | 'N/A';
-
-export interface SeedVariation {
+export interface DemoVariation {
   name: string;
+  /** '#rrggbb', the colour its image is drawn in. */
   colour: string;
 }
 
-export interface SeedProduct {
+export interface DemoProduct {
   name: string;
   description: string;
+  /** Decimal pesos, as the API takes prices. */
   price: string;
-  category: SeedCategory;
-  subCategory: SeedSubCategory;
-  sizes: SeedSizePreset;
+  category: Category;
+  subCategory: SubCategory;
+  sizePreset: SizePresetName;
   kind: GarmentKind;
-  variations: SeedVariation[];
+  /** The first one names the product and gives it its image. */
+  variations: DemoVariation[];
+  /** One of the curated Best Collections picks, ranked in catalogue order. */
   bestCollection?: true;
 }
 
 /** The one-word colour names used as the last word of variation names, with their swatch. */
-export const seedColours = {
+const COLOURS = {
   Black: '#1c1c1e',
   White: '#f4f2ed',
   Cream: '#ede3cf',
@@ -60,11 +62,11 @@ export const seedColours = {
   Gold: '#c9a24c',
 } as const satisfies Record<string, string>;
 
-export type SeedColour = keyof typeof seedColours;
+type ColourName = keyof typeof COLOURS;
 
-type ProductDetails = Omit<SeedProduct, 'name' | 'variations' | 'sizes'>;
+type ProductDetails = Omit<DemoProduct, 'name' | 'variations' | 'sizePreset'>;
 
-const SIZES: Record<SeedSubCategory, SeedSizePreset> = {
+const SIZE_PRESET: Record<SubCategory, SizePresetName> = {
   Tops: 'Clothes',
   Bottoms: 'Clothes',
   'Full Outfit': 'Clothes',
@@ -73,13 +75,13 @@ const SIZES: Record<SeedSubCategory, SeedSizePreset> = {
 };
 
 /** Builds a product whose variations are its base name plus one colour word, as the admin screens expect. */
-function product(base: string, colours: readonly SeedColour[], details: ProductDetails): SeedProduct {
-  const variations = colours.map((colour) => ({ name: `${base} ${colour}`, colour: seedColours[colour] }));
-  return { name: variations[0]!.name, ...details, sizes: SIZES[details.subCategory], variations };
+function product(base: string, colours: readonly ColourName[], details: ProductDetails): DemoProduct {
+  const variations = colours.map((colour) => ({ name: `${base} ${colour}`, colour: COLOURS[colour] }));
+  return { name: variations[0]!.name, ...details, sizePreset: SIZE_PRESET[details.subCategory], variations };
 }
 
-export const catalogue: SeedProduct[] = [
-  // The five curated Best Collections picks (SPEC §2), in their display order.
+export const demoProducts: readonly DemoProduct[] = [
+  // The five curated Best Collections picks, in their display order.
   product('Men Classic Polo 2-Pack', ['Navy', 'White', 'Black'], {
     description:
       'Two cotton piqué polos in one pack, with a ribbed collar, two-button placket and side vents. A regular fit that keeps its shape wash after wash; machine wash cold.',

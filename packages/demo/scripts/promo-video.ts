@@ -1,6 +1,6 @@
-// Renders the Home page's promotional loop (SPEC §2: a looping, muted promotional video) from the
-// demo catalogue's own drawings, so the hero needs no stock footage:
-//   npx tsx apps/server/src/db/seed/promo-video.ts
+// Renders the Home page's looping, muted promotional video from the demo catalogue's own drawings,
+// so the hero needs no stock footage:
+//   npm run promo-video -w @habi/demo
 // Columns of product tiles drift up and down on a warm backdrop, alternate columns in opposite
 // directions, easing to linger on each tile. Every column travels exactly one cycle of its tiles
 // per loop, so the last frame flows into the first. The video has no text: the page sets its own
@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
-import { catalogue } from './catalogue.ts';
-import { garmentSvg } from './garments.ts';
+import { mix } from '../src/colour.ts';
+import { demoProducts, drawGarment } from '../src/index.ts';
 
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -77,20 +77,13 @@ if (CYCLE < HEIGHT + TILE || COLUMNS.some((c) => c.length !== PER_COLUMN))
 /** How far the columns vary their pace, in px: they slow as each tile settles, then glide on. */
 const EASE = 0.5 * (CYCLE / (2 * Math.PI * PER_COLUMN));
 
-const outDir = fileURLToPath(new URL('../../../../web/public/media/', import.meta.url));
+const outDir = fileURLToPath(new URL('../../../apps/web/public/media/', import.meta.url));
 
 function variation(name: string): { svg: string; colour: string } {
-  for (const p of catalogue)
+  for (const p of demoProducts)
     for (const v of p.variations)
-      if (v.name === name) return { svg: garmentSvg(p.kind, v.colour), colour: v.colour };
+      if (v.name === name) return { svg: drawGarment(p.kind, v.colour), colour: v.colour };
   throw new Error(`No catalogue variation named ${name}`);
-}
-
-/** Mixes two #rrggbb colours; `t` = 0 gives `a`. */
-function mix(a: string, b: string, t: number): string {
-  const channel = (hex: string, i: number) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
-  const out = [0, 1, 2].map((i) => Math.round(channel(a, i) + (channel(b, i) - channel(a, i)) * t));
-  return `#${out.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** A product tile: the drawing (its own backdrop removed) on a card faintly tinted by its colour. */
