@@ -172,6 +172,9 @@ export async function freshDatabase(baseUrl: string): Promise<Database> {
   url.pathname = `/${name}`;
   // Two connections are plenty for the checks, and leave the instances their pools.
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // The outage tests terminate every connection to the database, this pool's idle ones too: the
+  // pool drops them and opens new ones on the next query.
+  pool.on('error', () => {});
   return {
     url: url.toString(),
     query: async (text, values) => (await pool.query(text, values)).rows,
