@@ -1,6 +1,6 @@
 // Copies the country flags the phone input shows into public/flags/, so they are served from
 // the store's own origin: the strict Content-Security-Policy allows no third-party image host
-// (DESIGN §5). The phone input points at them with flagUrl="/flags/{XX}.svg".
+//. The phone input points at them with flagUrl="/flags/{XX}.svg".
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

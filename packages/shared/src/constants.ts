@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the option lists decided in DESIGN §4. */
+/** The store's constants and option lists (see docs/business-rules.md). */
 
 export const STORE_TIME_ZONE = 'Asia/Manila';
 export const LOCALE = 'en-PH';
@@ -30,7 +30,7 @@ export const SIZE_PRESET_NAMES = Object.keys(SIZE_PRESETS) as SizePresetName[];
 /** Every size a product may carry. */
 export const ALL_SIZES: readonly string[] = [...SIZE_PRESETS.Clothes, ...SIZE_PRESETS.Sneakers];
 
-/** SPEC §9: five sizes are Clothes, more than five Sneakers, none N/A. */
+/** Five sizes are Clothes, more than five Sneakers, none N/A. */
 export function sizePresetFor(sizes: readonly string[]): SizePresetName {
   if (sizes.length === 0) return 'N/A';
   return sizes.length > SIZE_PRESETS.Clothes.length ? 'Sneakers' : 'Clothes';
@@ -49,14 +49,14 @@ export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type StatusColour = 'yellow' | 'green' | 'red' | 'grey';
-/** SPEC §4: pending yellow, completed green, cancelled red, anything else grey. */
+/** Pending yellow, completed green, cancelled red, anything else grey. */
 export function orderStatusColour(status: string): StatusColour {
   if (status === 'pending') return 'yellow';
   if (status === 'completed') return 'green';
   if (status === 'cancelled') return 'red';
   return 'grey';
 }
-/** SPEC §4: toPay and toReceive yellow, delivered green, anything else red. */
+/** `toPay` and `toReceive` yellow, delivered green, anything else red. */
 export function itemStatusColour(status: string): StatusColour {
   if (status === 'toPay' || status === 'toReceive') return 'yellow';
   if (status === 'delivered') return 'green';
@@ -64,7 +64,7 @@ export function itemStatusColour(status: string): StatusColour {
 }
 
 export const PAYMENT_METHODS = ['Stripe', 'Paypal', 'PayLater', 'COD'] as const;
-/** No payment is taken (DESIGN §4): every order records cash on delivery. */
+/** No payment is taken: every order records cash on delivery. */
 export const ORDER_PAYMENT_METHOD = 'COD';
 export const PAYMENT_STATUSES = ['Completed', 'Pending', 'Partial', 'Cancelled'] as const;
 
@@ -107,7 +107,7 @@ export const LIMITS = {
   cartLinesMax: 50,
 } as const;
 
-/** SPEC §9 / DESIGN §5: accepted image types and upload limits. */
+/** Accepted image types and the upload limit. */
 export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'svg'] as const;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

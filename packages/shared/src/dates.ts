@@ -30,12 +30,12 @@ const labelFormat = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
   timeZone: 'UTC',
 });
-/** "2026-12-01" -> "Tuesday, December 1" (SPEC §3 delivery date label). */
+/** "2026-12-01" -> "Tuesday, December 1" (the cart's delivery date label). */
 export function deliveryDateLabel(isoDate: string): string {
   return labelFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** Day/month/year, as the admin tables show dates (SPEC §9). */
+/** Day/month/year, as the admin tables show dates. */
 export function formatDayMonthYear(at: string | Date): string {
   const date = typeof at === 'string' ? new Date(at) : at;
   const parts = new Intl.DateTimeFormat('en-GB', {

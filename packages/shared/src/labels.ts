@@ -1,4 +1,4 @@
-/** "toReceive" -> "To Receive": SPEC §4's label helper for camel-case words. */
+/** "toReceive" -> "To Receive": the label helper for camel-case words. */
 export function camelToLabel(word: string): string {
   return word
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

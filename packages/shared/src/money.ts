@@ -6,7 +6,7 @@ import { CURRENCY, LOCALE } from './constants.ts';
  */
 export type Centavos = number;
 
-/** Whole pesos, plain or grouped in threes by ',' (SPEC §5), then at most two decimals after '.'. */
+/** Whole pesos, plain or grouped in threes by ',', then at most two decimals after '.'. */
 const DECIMAL = /^(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
 const MAX_WHOLE_DIGITS = 10;
 

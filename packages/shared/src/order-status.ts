@@ -1,7 +1,7 @@
 import type { ItemStatus, OrderStatus } from './constants.ts';
 
 /**
- * DESIGN §4: an order's status follows its items. All cancelled -> cancelled;
+ * An order's status follows its items. All cancelled -> cancelled;
  * all delivered or cancelled with at least one delivered -> completed; else pending.
  */
 export function deriveOrderStatus(items: readonly ItemStatus[]): OrderStatus {

@@ -18,7 +18,7 @@ export interface OrderSummary {
   itemCount: number;
 }
 
-/** SPEC §9 order summary, in centavos. Server and cart use this one function. */
+/** Order summary, in centavos. Server and cart use this one function. */
 export function summarizeOrder(lines: readonly SummaryLine[]): OrderSummary {
   let subtotal = 0;
   let shipping = 0;

@@ -48,7 +48,7 @@ export const admins = pgTable(
   (t) => [uniqueIndex('admins_username_key').on(sql`lower(${t.username})`)],
 );
 
-/** Server-side sessions: only the SHA-256 of the cookie's token is stored (DESIGN §5). */
+/** Server-side sessions: only the SHA-256 of the cookie's token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -134,7 +134,7 @@ export const products = pgTable(
     subCategory: text('sub_category'),
     sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
     variations: jsonb('variations').$type<VariationRecord[]>().notNull().default([]),
-    /** Place in the curated Best Collections list (SPEC §2), shown until sales decide. */
+    /** Place in the curated Best Collections list, shown until sales decide. */
     bestRank: integer('best_rank'),
     createdAt: createdAt(),
   },
@@ -171,7 +171,7 @@ export const orders = pgTable(
   ],
 );
 
-/** An ordered line keeps a snapshot of name, image and price (DESIGN §4). */
+/** An ordered line keeps a snapshot of name, image and price. */
 export const orderItems = pgTable(
   'order_items',
   {

@@ -1,4 +1,4 @@
-/** Errors a service throws; the error handler turns them into DESIGN §3's `{ message, errors? }`. */
+/** Errors a service throws; the error handler turns them into `{ message, errors? }`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

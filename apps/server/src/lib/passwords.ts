@@ -1,6 +1,6 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
-// Argon2id with OWASP's parameters: 19 MiB, 2 iterations, 1 lane (DESIGN §5).
+// Argon2id with OWASP's parameters: 19 MiB, 2 iterations, 1 lane.
 // `Algorithm` is a const enum that type-stripping loaders cannot inline; 2 is Argon2id.
 const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 

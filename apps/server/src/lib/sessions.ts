@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { admins, customers, sessions } from '../db/schema.ts';
 
-/** Customers and admins hold separate sessions in separate cookies (DESIGN §4). */
+/** Customers and admins hold separate sessions in separate cookies. */
 export const SESSION_COOKIES = { customer: 'sid', admin: 'admin_sid' } as const;
 export type SessionKind = keyof typeof SESSION_COOKIES;
 export const SESSION_TTL_MS = { customer: 30 * 24 * 3600 * 1000, admin: 7 * 24 * 3600 * 1000 } as const;

@@ -72,7 +72,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     if (request.admin!.id !== param(request, name)) throw forbidden('Admins edit only their own profile');
   });
 
-  // Secure whenever the request came over HTTPS (DESIGN §5), unless COOKIE_SECURE says otherwise.
+  // Secure whenever the request came over HTTPS, unless COOKIE_SECURE says otherwise.
   const cookieOptions = (kind: SessionKind, request: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
@@ -91,7 +91,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
   });
 }
 
-/** A customer may act only on their own id (DESIGN §4). */
+/** A customer may act only on their own id. */
 export function assertSelf(request: FastifyRequest, id: string) {
   if (request.customer?.id !== id) throw forbidden();
 }

@@ -19,7 +19,7 @@ function originOf(request: FastifyRequest): string | undefined {
 
 /**
  * Security headers with a strict CSP (no third-party hosts), and the Origin check on unsafe
- * methods (DESIGN §5): CSRF defence on top of SameSite cookies.
+ * methods: CSRF defence on top of SameSite cookies.
  */
 async function securityPlugin(app: FastifyInstance, options: { allowedOrigins: string[] }) {
   await app.register(helmet, {

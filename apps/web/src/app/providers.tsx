@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Slide, ToastContainer } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client.ts';
 
-/** Toasts close after 3000 ms, top right (SPEC §9). */
+/** Toasts close after 3000 ms, top right. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (

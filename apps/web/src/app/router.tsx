@@ -19,7 +19,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   },
 });
 
-// Every page is its own chunk; the back office is never downloaded by shoppers (DESIGN §1).
+// Every page is its own chunk; the back office is never downloaded by shoppers.
 const pages: RouteObject[] = [
   {
     Component: StorefrontLayout,

@@ -1,9 +1,9 @@
-/** The one place that knows where the API lives (DESIGN §3). */
+/** The one place that knows where the API lives. */
 export const API_BASE = '/api';
 
 const UNKNOWN = 'An unknown error occurred';
 
-/** An error answer from the API: `{ message, errors? }` with its status (DESIGN §3). */
+/** An error answer from the API: `{ message, errors? }` with its status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The message to show for any failure: the server's, else SPEC §8's fallback. */
+/** The message to show for any failure: the server's, else the fallback. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : UNKNOWN;
 }
@@ -40,7 +40,7 @@ function url(path: string, query?: Query) {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-/** Calls the API with cookies (SPEC §6) and returns the parsed body and headers. */
+/** Calls the API with cookies and returns the parsed body and headers. */
 export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}) {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { newId } from './ids.ts';
 
 /**
- * The cart (SPEC §3): client state kept in localStorage, so a reload keeps it (DESIGN §4),
+ * The cart: client state kept in localStorage, so a reload keeps it,
  * and shared across tabs. A line's delivery date is computed from its option when shown,
  * so a cart left for days still shows true dates.
  */
@@ -60,7 +60,7 @@ export function useCart(): CartLine[] {
   return useSyncExternalStore(subscribe, () => lines);
 }
 
-/** The badge number: total quantity (DESIGN §4). */
+/** The badge number: total quantity. */
 export function useCartCount(): number {
   return useCart().reduce((sum, line) => sum + line.quantity, 0);
 }
@@ -70,7 +70,7 @@ const clampQuantity = (quantity: number) =>
 
 export type AddResult = 'added' | 'increased';
 
-/** SPEC §4: the same variation and size adds quantity; otherwise a new line with the FREE option. */
+/** The same variation and size adds quantity; otherwise a new line with the FREE option. */
 export function addToCart(item: Omit<CartLine, 'cartProductId' | 'deliveryOption'>): AddResult {
   const existing = lines.find((line) => line.name === item.name && line.size === item.size);
   if (existing) {
@@ -114,7 +114,7 @@ export function setDeliveryOption(cartProductId: string, fee: DeliveryFee) {
   );
 }
 
-/** Takes the server's price for a line after it refused a stale one (DESIGN §4: prices are the server's). */
+/** Takes the server's price for a line after it refused a stale one (prices are the server's). */
 export function setPrice(cartProductId: string, price: string) {
   commit(lines.map((line) => (line.cartProductId === cartProductId ? { ...line, price } : line)));
 }

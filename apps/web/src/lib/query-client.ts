@@ -4,7 +4,7 @@ import { ApiError } from './api-client.ts';
 const MINUTE = 60_000;
 
 /**
- * SPEC §7's fetching defaults: 3 retries with back-off min(1000 * 2^n, 30000) ms and cached
+ * Fetching defaults: 3 retries with back-off min(1000 * 2^n, 30000) ms and cached
  * data collected after 5 minutes. A 4xx answer is final, so it is not retried.
  */
 export function createQueryClient() {

@@ -27,7 +27,7 @@ export const queryKeys = {
 };
 
 /**
- * SPEC §7: after a profile, address, order or product change the client refreshes its
+ * After a profile, address, order or product change the client refreshes its
  * cached current user, users, orders and products.
  */
 export function refreshStoreData(client: {

@@ -3,21 +3,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, request } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The signed-in shopper, or null for a visitor (SPEC §4: checked on start). */
+/** The signed-in shopper, or null for a visitor (checked on start). */
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.session.customer(),
   queryFn: ({ signal }) => request<User | null>('/users/current', { signal }),
   staleTime: 60_000,
 });
 
-/** SPEC §4's auth state: the user, whether authenticated, and loading until the first check ends. */
+/** Auth state: the user, whether authenticated, and loading until the first check ends. */
 export function useAuth() {
   const query = useQuery(currentUserQuery);
   const user = query.data ?? null;
   return { user, isAuthenticated: user !== null, isLoading: query.isPending };
 }
 
-/** The signed-in admin, or null: a failed check means unauthenticated (SPEC §8). */
+/** The signed-in admin, or null: a failed check means unauthenticated. */
 export const currentAdminQuery = queryOptions({
   queryKey: queryKeys.session.admin(),
   queryFn: async ({ signal }) => {

@@ -6,7 +6,7 @@ export const PasswordSchema = z
   .string()
   .min(LIMITS.passwordMin, { message: 'Password must be at least 6 characters long' })
   .max(LIMITS.passwordMax, { message: 'Password is too long' });
-/** Admin forms word it in the plural (SPEC §5). */
+/** Admin forms word it in the plural. */
 export const AdminPasswordSchema = z
   .string()
   .min(LIMITS.passwordMin, { message: 'Passwords must be at least 6 characters long' })

@@ -35,10 +35,10 @@ export const EmailSchema = z
   .max(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
   .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
-/** SPEC §5: a plus sign followed by exactly 12 digits. */
+/** A plus sign followed by exactly 12 digits. */
 export const ContactNumberSchema = z.string().regex(/^\+\d{12}$/, { message: 'Invalid phone number' });
 
-/** Every error the API sends (DESIGN §3). */
+/** Every error the API sends. */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
@@ -52,7 +52,7 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
 
 /**
- * The JSON text of a chosen select option, `{"label","value"}` (DESIGN §3), or '' for none.
+ * The JSON text of a chosen select option, `{"label","value"}`, or '' for none.
  * Parses to the option's value, or null when none was chosen.
  */
 export function selectOptionText<T extends z.ZodType>(value: T, message: string) {
@@ -100,7 +100,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
- * SPEC §7's delete calls send the id in the body too (`_id`, or `orderId` for orders); the
+ * Delete calls send the id in the body too (`_id`, or `orderId` for orders); the
  * path id is the one that counts. A body may also be absent.
  */
 export const DeleteByIdBodySchema = z

@@ -25,7 +25,7 @@ export const DeliveryFeeSchema = z.preprocess(
     .refine((fee) => (DELIVERY_FEES as number[]).includes(fee), { message: 'Unknown delivery option' }),
 );
 
-/** One cart line as sent with the order (SPEC §3, DESIGN §3). */
+/** One cart line as sent with the order. */
 export const OrderLineInputSchema = z.strictObject({
   id: IdSchema,
   name: z.string().max(LIMITS.productNameMax),
@@ -37,7 +37,7 @@ export const OrderLineInputSchema = z.strictObject({
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
-/** `POST /orders/placed-order` body (SPEC §3). */
+/** `POST /orders/placed-order` body. */
 export const PlaceOrderSchema = z.strictObject({
   userId: IdSchema,
   total: z.string().max(20),
@@ -54,7 +54,7 @@ export const IdempotencyKeySchema = z
   .string({ message: IDEMPOTENCY_KEY_MESSAGE })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: IDEMPOTENCY_KEY_MESSAGE });
 
-/** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order (DESIGN §3). */
+/** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order. */
 export const StatusUpdateSchema = z.strictObject({
   updatedStatus: z.array(ItemStatusSchema).min(1).max(LIMITS.cartLinesMax),
   userId: z.string().max(100).optional(),

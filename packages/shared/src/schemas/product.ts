@@ -21,7 +21,7 @@ import {
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
 export const SizeSchema = z.enum(ALL_SIZES as [string, ...string[]], { message: 'Unknown size' });
-/** A product's sizes are one of the presets, whole (SPEC §3): the preset is read back from the count. */
+/** A product's sizes are one of the presets, whole: the preset is read back from the count. */
 export const SizesSchema = z
   .array(SizeSchema)
   .max(ALL_SIZES.length)
@@ -39,7 +39,7 @@ const PRICE_TOO_HIGH = `Price must be at most ${formatPHP(PRICE_MAX_CENTAVOS, 'c
 const withinPriceCap = (text: string) =>
   (parseCentavos(text.replace(/^\s*₱/, '')) ?? 0) <= PRICE_MAX_CENTAVOS;
 
-/** Price as typed into the currency input, "₱1,299.00"; SPEC §5 counts its characters. */
+/** Price as typed into the currency input, "₱1,299.00"; the form counts its characters. */
 const PriceTextSchema = z
   .string()
   .min(1, { message: 'Too short' })
@@ -47,7 +47,7 @@ const PriceTextSchema = z
   .max(20, { message: 'Price is too long' })
   .refine(withinPriceCap, { message: PRICE_TOO_HIGH });
 
-/** Add Product form (SPEC §3/§5). Images are checked beside it (types and count). */
+/** Add Product form. Images are checked beside it (types and count). */
 export const CreateProductFormSchema = z.object({
   name: singleLineText()
     .trim()
@@ -59,7 +59,7 @@ export const CreateProductFormSchema = z.object({
 });
 export type CreateProductFormInput = z.infer<typeof CreateProductFormSchema>;
 
-/** Edit Product form (SPEC §5). */
+/** Edit Product form. */
 export const EditProductFormSchema = z.object({
   name: singleLineText()
     .trim()
@@ -78,7 +78,7 @@ export const PriceInputSchema = z
   .refine((text) => (parseCentavos(text) ?? 0) > 0, { message: 'Enter a price above zero', abort: true })
   .refine(withinPriceCap, { message: PRICE_TOO_HIGH });
 
-/** The text fields of the multipart `POST /product/add` (SPEC §3). */
+/** The text fields of the multipart `POST /product/add`. */
 export const CreateProductFieldsSchema = z.strictObject({
   name: CreateProductFormSchema.shape.name,
   description: DescriptionSchema,
@@ -103,7 +103,7 @@ export const CreateProductFieldsSchema = z.strictObject({
 });
 export type CreateProductFields = z.infer<typeof CreateProductFieldsSchema>;
 
-/** `PATCH /product/edit/{id}` (SPEC §7). */
+/** `PATCH /product/edit/{id}`. */
 export const EditProductSchema = z.strictObject({
   updatedName: EditProductFormSchema.shape.name,
   updatedDescription: DescriptionSchema,

@@ -9,7 +9,7 @@ import {
   singleLineText,
 } from './common.ts';
 
-/** Profile edit (SPEC §3/§5); the file travels beside it as `imageUrl`. */
+/** Profile edit; the file travels beside it as `imageUrl`. */
 export const ProfileSchema = z.strictObject({
   name: singleLineText()
     .trim()
@@ -30,7 +30,7 @@ export type AddAddressInput = z.infer<typeof AddAddressSchema>;
 export const DeleteAddressSchema = z.strictObject({ address: multiLineText().min(1).max(LIMITS.addressMax) });
 export type DeleteAddressInput = z.infer<typeof DeleteAddressSchema>;
 
-/** Admin profile (SPEC §5): username required plus at least 4. */
+/** Admin profile: username required plus at least 4. */
 export const AdminProfileSchema = z.strictObject({
   username: singleLineText()
     .trim()

@@ -84,7 +84,7 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
     },
   );
 
-  // For its owner and for admins (DESIGN §4).
+  // For its owner and for admins.
   r.get(
     '/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, onRequest: ownerOrAdmin },

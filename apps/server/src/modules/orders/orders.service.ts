@@ -253,7 +253,7 @@ export async function updateStatuses(db: Db, orderId: string, statuses: ItemStat
   });
 }
 
-/** Recomputes the order status from its lines (kept for SPEC §7's second call). */
+/** Recomputes the order status from its lines (kept for the API's `checkAndUpdateOrder` call). */
 export async function refreshStatus(db: Db, orderId: string): Promise<OrderStatus> {
   const order = await getOrder(db, orderId);
   const status = deriveOrderStatus(order.products.map((p) => p.productStatus));

@@ -68,7 +68,7 @@ export function normalisePrice(text: string): string {
 }
 
 // Keyset paging: the cursor carries the last row's sort value and id, so a page costs the
-// same however deep it is (DESIGN §3; 10,000 products stay fast).
+// same however deep it is (10,000 products stay fast).
 interface Cursor {
   v: string;
   id: string;
@@ -163,7 +163,7 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
 }
 
 /**
- * Best Collections (DESIGN §4): the best sellers by quantity ordered (cancelled lines
+ * Best Collections: the best sellers by quantity ordered (cancelled lines
  * aside), topped up from the curated list, then the newest.
  */
 export async function bestSellers(db: Executor, size = LATEST_COLLECTION_SIZE) {

@@ -6,7 +6,7 @@ import type { ImageStore } from './image-store.ts';
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
 
-/** Decides an upload's type from its bytes, never from its name (DESIGN §5). */
+/** Decides an upload's type from its bytes, never from its name. */
 export function detectImageKind(bytes: Buffer): ImageKind | null {
   if (
     bytes.length >= 8 &&

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn.ts';
 
 export const STORE_NAME = 'Habi';
 
-/** The brand mark, 60 x 60 (SPEC §9), linking home. */
+/** The brand mark, 60 x 60, linking home. */
 export function Logo({ className }: { className?: string }) {
   return (
     <Link to="/" className={cn('flex items-center gap-3', className)} aria-label={`${STORE_NAME} home`}>

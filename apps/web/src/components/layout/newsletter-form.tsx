@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { FieldError } from '../ui/field.tsx';
 
 /**
- * SPEC §2/§4 newsletter box: validates the email and clears. No request is made yet
- * (DESIGN §4); the value is only logged.
+ * Newsletter box: validates the email and clears. No request is made yet; the value is only
+ * logged.
  */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');

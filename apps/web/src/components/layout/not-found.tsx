@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
-/** SPEC §2: the 404 page, for any unknown path of the storefront or the back office. */
+/** The 404 page, for any unknown path of the storefront or the back office. */
 export function NotFound() {
   useDocumentTitle('Not Found');
   return (

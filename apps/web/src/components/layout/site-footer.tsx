@@ -4,7 +4,7 @@ import { STORE_NAME } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { STORE_CONTACT } from './store-info.ts';
 
-/** SPEC §2 footer: company links, contacts, the copyright year and the newsletter box. */
+/** Footer: company links, contacts, the copyright year and the newsletter box. */
 export function SiteFooter() {
   const linkClass = 'text-paper/80 hover:text-paper';
   return (

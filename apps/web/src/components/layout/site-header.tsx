@@ -18,7 +18,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-sand text-ink' : 'text-ink-soft',
   );
 
-/** SPEC §2 header: links, account and cart icons with the quantity badge, and a phone menu. */
+/** Header: links, account and cart icons with the quantity badge, and a phone menu. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   // Any move to another page (a menu link, the logo, account, cart, or Back) closes the menu.

@@ -4,7 +4,7 @@ import { Loading } from '../ui/spinner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** Header, content and footer shared by every storefront page (SPEC §2). */
+/** Header, content and footer shared by every storefront page. */
 export function StorefrontLayout() {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -18,7 +18,7 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm font-semibold text-ink', className)} {...props} />;
 }
 
-/** A field's message under it (SPEC §5), with an icon where SPEC shows one. */
+/** A field's message under it, with an icon where the form shows one. */
 export function FieldError({ id, message, icon }: { id?: string; message?: string; icon?: boolean }) {
   if (!message) return null;
   return (

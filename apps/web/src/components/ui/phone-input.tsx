@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 
 /**
  * Flags come from the store's own origin (copied there by scripts/copy-flags.mjs): the strict
- * Content-Security-Policy allows no third-party image host (DESIGN §5).
+ * Content-Security-Policy allows no third-party image host.
  */
 const FLAG_URL = '/flags/{XX}.svg';
 const INTERNATIONAL = 'ZZ';
@@ -32,8 +32,8 @@ interface CountrySelectProps {
 
 /**
  * The country picker: a native select (so it is keyboard and screen-reader friendly) laid
- * over the flag. The library leaves out 'International' when the calling code is locked;
- * SPEC §2 asks for it, so it is put back first.
+ * over the flag. The library leaves out 'International' when the calling code is locked; the
+ * sign-up form offers it, so it is put back first.
  */
 function CountrySelect({
   value,
@@ -97,7 +97,7 @@ export interface PhoneInputProps {
 }
 
 /**
- * SPEC §2's contact number: international, default country PH, the calling code fixed in
+ * Contact number: international, default country PH, the calling code fixed in
  * front of the digits, every country named in English plus 'International'.
  */
 export function PhoneInput({

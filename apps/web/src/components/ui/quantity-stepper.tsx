@@ -10,7 +10,7 @@ interface QuantityStepperProps {
 }
 
 /**
- * SPEC §5: quantity 1 to 99; minus does nothing at 1, plus nothing at 99, a typed number is
+ * Quantity 1 to 99; minus does nothing at 1, plus nothing at 99, a typed number is
  * taken as entered (kept within the bounds).
  */
 export function QuantityStepper({ value, onChange, label = 'Quantity', className }: QuantityStepperProps) {

@@ -1,7 +1,7 @@
 import ReactSelect, { createFilter, type GroupBase, type Props } from 'react-select';
 
 /**
- * SPEC §9 select boxes: searchable, clearable where asked, menu at most 300 px high, and
+ * Select boxes: searchable, clearable where asked, menu at most 300 px high, and
  * matching that ignores case and accents. Styled to the store's inputs.
  */
 export function Select<Option, Multi extends boolean = false>(

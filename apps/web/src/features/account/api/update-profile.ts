@@ -8,7 +8,7 @@ export type UpdateProfileResponse = z.infer<typeof UserUpdateResponseSchema>;
 
 export interface UpdateProfileVariables extends ProfileInput {
   id: string;
-  /** A new avatar, sent as `imageUrl` (SPEC §3); none keeps the current one. */
+  /** A new avatar, sent as `imageUrl`; none keeps the current one. */
   file?: File | null;
 }
 
@@ -22,7 +22,7 @@ export function updateProfile({ id, file, ...fields }: UpdateProfileVariables) {
   return request<UpdateProfileResponse>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', form });
 }
 
-/** SPEC §7: after a profile change the cached user, users, orders and products are refreshed. */
+/** After a profile change the cached user, users, orders and products are refreshed. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

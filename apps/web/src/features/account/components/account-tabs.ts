@@ -1,7 +1,7 @@
 import type { ItemStatus } from '@habi/shared';
 import { paths } from '../../../lib/paths.ts';
 
-/** SPEC §2's tabs of the customer area: index lists every order, the others one item stage. */
+/** Tabs of the customer area: index lists every order, the others one item stage. */
 export const ACCOUNT_TABS = [
   { label: 'All Orders', to: paths.userTab.all, status: null },
   { label: 'To Pay', to: paths.userTab.toPay, status: 'toPay' },

@@ -17,7 +17,7 @@ interface AvatarPickerProps {
 }
 
 /**
- * SPEC §2's avatar picker: drop or choose an image (the first file counts), see it before
+ * Avatar picker: drop or choose an image (the first file counts), see it before
  * saving. The drop zone is a button, so Enter or Space opens the file chooser.
  */
 export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }: AvatarPickerProps) {

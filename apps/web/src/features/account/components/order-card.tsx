@@ -27,7 +27,7 @@ function OrderHeader({ order, detail }: { order: Order; detail: string }) {
   );
 }
 
-/** SPEC §2: a 20rem order card with a carousel of its products (arrows only for more than one). */
+/** A 20rem order card with a carousel of its products (arrows only for more than one). */
 export function OrderCard({ order }: { order: Order }) {
   const count = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const placed = placedFormat.format(new Date(order.createdAt));

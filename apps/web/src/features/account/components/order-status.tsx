@@ -14,7 +14,7 @@ const DOT: Record<StatusColour, string> = {
   grey: 'bg-muted ring-muted/30',
 };
 
-/** SPEC §4: an order's status as a colour-coded dot (with its word, so colour is not the only cue). */
+/** An order's status as a colour-coded dot (with its word, so colour is not the only cue). */
 export function OrderStatusDot({ status, className }: { status: string; className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2 text-sm font-semibold text-ink', className)}>

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { ItemStatusPill } from './order-status.tsx';
 
 /**
- * One ordered line (SPEC §2 Customer area): collapsed it shows the picture, name, price and
+ * One ordered line: collapsed it shows the picture, name, price and
  * stage; 'Show more...' adds size, ETA and shipping fee.
  */
 export function OrderedProductCard({ product }: { product: OrderedProduct }) {

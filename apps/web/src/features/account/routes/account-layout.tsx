@@ -16,7 +16,7 @@ import { useLogout } from '../api/logout.ts';
 import type { AccountContext } from '../components/account-context.ts';
 import { ACCOUNT_TABS } from '../components/account-tabs.ts';
 
-/** /user and its tabs (SPEC §2 Customer area): the profile, the tab row and the chosen tab. */
+/** /user and its tabs: the profile, the tab row and the chosen tab. */
 export default function AccountLayout() {
   useDocumentTitle('My Account');
   const { user, isLoading } = useAuth();
@@ -93,7 +93,7 @@ function ProfileCard({ user, onLeave }: { user: User; onLeave(): void }) {
   const navigate = useNavigate();
   const logout = useLogout();
 
-  // SPEC §4: logout requests, goes to /, and marks the shopper unauthenticated; a failed
+  // Logout requests, goes to /, and marks the shopper unauthenticated; a failed
   // request is only logged.
   const onLogout = async () => {
     try {

@@ -14,7 +14,7 @@ import { OrderStatusLegend } from '../components/order-status.tsx';
 const grid = 'flex flex-wrap items-start justify-center gap-6 sm:justify-start';
 
 /**
- * One tab of the customer area (SPEC §2): All Orders groups every line by order; the other
+ * One tab of the customer area: All Orders groups every line by order; the other
  * tabs list only the lines in their stage, flattened across orders.
  */
 export default function OrdersTab() {

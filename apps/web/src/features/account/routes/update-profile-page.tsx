@@ -19,7 +19,7 @@ import { AvatarPicker } from '../components/avatar-picker.tsx';
 
 const FIELDS = ['name', 'email', 'contactNumber'] as const;
 
-/** /user/update_profile?uid= (SPEC §2 Update Profile): only the signed-in shopper's own. */
+/** /user/update_profile?uid=: only the signed-in shopper's own. */
 export default function UpdateProfilePage() {
   useDocumentTitle('Update Profile');
   const { user, isLoading } = useAuth();
@@ -84,7 +84,7 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const updated = await update.mutateAsync({ id: user.id, ...values, file });
-      // Shown at once on /user; the refresh (SPEC §7) then confirms it from the server.
+      // Shown at once on /user; the refresh then confirms it from the server.
       queryClient.setQueryData(currentUserQuery.queryKey, (current) =>
         current
           ? {

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 
-/** A chosen select option as it travels: `{label, value}` (DESIGN §3). */
+/** A chosen select option as it travels: `{label, value}`. */
 export interface ChosenOption<T> {
   label: string;
   value: T;
 }
 
-/** The multipart body of `POST /product/add` (SPEC §3). */
+/** The multipart body of `POST /product/add`. */
 export interface NewProductForm {
   image: File;
   variationImages: File[];

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 
-/** `DELETE /product/delete/{id}` with `{_id}` (SPEC §7). */
+/** `DELETE /product/delete/{id}` with `{_id}`. */
 export function deleteProduct(id: string) {
   return request<MessageResponse>(`/product/delete/${encodeURIComponent(id)}`, {
     method: 'DELETE',
@@ -11,7 +11,7 @@ export function deleteProduct(id: string) {
   });
 }
 
-/** `DELETE /orders/delete/{id}` with `{orderId}` (SPEC §7). */
+/** `DELETE /orders/delete/{id}` with `{orderId}`. */
 export function deleteOrder(id: string) {
   return request<MessageResponse>(`/orders/delete/${encodeURIComponent(id)}`, {
     method: 'DELETE',
@@ -19,7 +19,7 @@ export function deleteOrder(id: string) {
   });
 }
 
-/** `DELETE /users/delete/{id}` with `{_id}` (SPEC §7). */
+/** `DELETE /users/delete/{id}` with `{_id}`. */
 export function deleteUser(id: string) {
   return request<MessageResponse>(`/users/delete/${encodeURIComponent(id)}`, {
     method: 'DELETE',
@@ -27,7 +27,7 @@ export function deleteUser(id: string) {
   });
 }
 
-/** A delete that refreshes every cached list afterwards (SPEC §7). */
+/** A delete that refreshes every cached list afterwards. */
 export function useDelete(remove: (id: string) => Promise<MessageResponse>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 
-/** `PATCH /product/edit/{id}` with the updated* fields (SPEC §7). */
+/** `PATCH /product/edit/{id}` with the updated* fields. */
 export function editProduct(id: string, input: EditProductInput) {
   return request<MessageResponse>(`/product/edit/${encodeURIComponent(id)}`, {
     method: 'PATCH',

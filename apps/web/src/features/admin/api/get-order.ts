@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** `GET /orders/{id}`: one order with its lines, read for userId and products (SPEC §7). */
+/** `GET /orders/{id}`: one order with its lines, read for userId and products. */
 export function getOrder(id: string, signal?: AbortSignal) {
   return request<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
 }

@@ -7,7 +7,7 @@ export interface AdminProfileUpdate extends AdminProfileInput {
   image: File | null;
 }
 
-/** `PATCH /admin/{id}`: multipart username, email and imageUrl (the file) (SPEC §7). */
+/** `PATCH /admin/{id}`: multipart username, email and imageUrl (the file). */
 export function updateAdminProfile(id: string, { username, email, image }: AdminProfileUpdate) {
   const form = new FormData();
   form.append('username', username);

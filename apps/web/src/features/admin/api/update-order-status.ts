@@ -8,7 +8,7 @@ interface StatusAnswer {
   status: OrderStatus;
 }
 
-/** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order (DESIGN §3). */
+/** `PATCH /orders/statusUpdate/{id}`: one status per ordered line, in order. */
 export function updateOrderStatus(id: string, updatedStatus: ItemStatus[], userId: string | null) {
   return request<StatusAnswer>(`/orders/statusUpdate/${encodeURIComponent(id)}`, {
     method: 'PATCH',
@@ -21,7 +21,7 @@ export function checkAndUpdateOrder(id: string) {
   return request<StatusAnswer>(`/orders/checkAndUpdateOrder/${encodeURIComponent(id)}`, { method: 'PATCH' });
 }
 
-/** Runs both calls in turn; `onSecondCall` marks the start of the second (SPEC §2 loading state). */
+/** Runs both calls in turn; `onSecondCall` marks the start of the second (for the loading state). */
 export function useUpdateOrderStatus(id: string, onSecondCall?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -38,7 +38,7 @@ const NAV = [
 ];
 
 /**
- * SPEC §2's admin layout, guarding every back-office page: 'Loading...' while the admin
+ * Admin layout, guarding every back-office page: 'Loading...' while the admin
  * session is checked, /admin/auth without one; a sidebar (a drawer on small screens) and a
  * header with the logo, the admin's username and avatar.
  */
@@ -129,7 +129,7 @@ export function AdminLayout() {
   );
 }
 
-/** Products, Orders, Users and Logout (SPEC §2). */
+/** Products, Orders, Users and Logout. */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

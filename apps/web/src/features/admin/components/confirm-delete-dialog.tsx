@@ -12,7 +12,7 @@ interface ConfirmDeleteDialogProps {
   onProceed: () => void;
 }
 
-/** SPEC §4's delete flow: 'Are you absolutely sure?', Cancel closes, Proceed deletes. */
+/** Delete flow: 'Are you absolutely sure?', Cancel closes, Proceed deletes. */
 export function ConfirmDeleteDialog({
   open,
   onOpenChange,

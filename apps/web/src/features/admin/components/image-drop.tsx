@@ -34,7 +34,7 @@ interface MainImageDropProps {
   errorId: string;
 }
 
-/** The main product image: drop one, or 'Select from computer' (SPEC §2). */
+/** The main product image: drop one, or 'Select from computer'. */
 export function MainImageDrop({ file, onChange, error, errorId }: MainImageDropProps) {
   const [rejected, setRejected] = useState('');
   const preview = useObjectUrl(file);

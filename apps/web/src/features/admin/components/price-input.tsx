@@ -8,14 +8,14 @@ interface PriceInputProps {
   name: string;
   /** The starting amount, "1299.00". */
   defaultValue?: string;
-  /** Called with the text as shown, "₱1,299.00" (SPEC §3 strips the symbol when sending). */
+  /** Called with the text as shown, "₱1,299.00" (the symbol is stripped when sending). */
   onChange: (text: string) => void;
   onBlur: () => void;
   invalid: boolean;
   describedBy: string | undefined;
 }
 
-/** SPEC §5's price input: en-PH pesos, no negatives, '.' for decimals and ',' between thousands. */
+/** Price input: en-PH pesos, no negatives, '.' for decimals and ',' between thousands. */
 export function PriceInput({
   id,
   name,

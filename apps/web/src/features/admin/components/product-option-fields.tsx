@@ -34,7 +34,7 @@ function sizeLabel(option: SizeOption, { context }: { context: 'menu' | 'value' 
   );
 }
 
-/** Size, Category and Subcategory: searchable, clearable selects (SPEC §2), shared by add and edit. */
+/** Size, Category and Subcategory: searchable, clearable selects, shared by add and edit. */
 export function ProductOptionFields<T extends ProductOptionValues>({
   control,
   sizeFieldLabel,

@@ -8,7 +8,7 @@ const LOOKS: Record<StatusColour, string> = {
   grey: 'bg-stone-100 text-stone-700 [--dot:var(--color-stone-400)]',
 };
 
-/** An order's status as a coloured pill (SPEC §4: pending yellow, completed green, cancelled red, else grey). */
+/** An order's status as a coloured pill (pending yellow, completed green, cancelled red, else grey). */
 export function StatusPill({ status }: { status: string }) {
   return (
     <span

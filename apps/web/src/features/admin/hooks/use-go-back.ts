@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 
 /**
- * SPEC's Cancel/back: the previous page, or `fallback` when the page was opened directly
+ * Cancel/back: the previous page, or `fallback` when the page was opened directly
  * (a deep link has no in-app history to go back to).
  */
 export function useGoBack(fallback: string) {

@@ -20,7 +20,7 @@ import { ProductOptionFields, ProductOptionsShape } from '../components/product-
 import { useGoBack } from '../hooks/use-go-back.ts';
 
 /**
- * SPEC §3/§5's create form (name, desc, price with their exact messages) plus what travels
+ * Create form (name, desc, price with their exact messages) plus what travels
  * beside it: the images, the three selects and one variation name per variation image.
  */
 const AddProductFormSchema = CreateProductFormSchema.extend({
@@ -33,7 +33,7 @@ const AddProductFormSchema = CreateProductFormSchema.extend({
   if (message) ctx.addIssue({ code: 'custom', path: ['variationNames'], message });
 });
 
-/** SPEC §2: as many variation names as variation images. */
+/** As many variation names as variation images. */
 function countMismatch(images: number, names: number): string | undefined {
   if (images === names) return undefined;
   return `Give one name per variation image: ${images} image${images === 1 ? '' : 's'}, ${names} name${names === 1 ? '' : 's'}.`;
@@ -41,7 +41,7 @@ function countMismatch(images: number, names: number): string | undefined {
 type AddProductFormInput = z.input<typeof AddProductFormSchema>;
 type AddProductFormOutput = z.output<typeof AddProductFormSchema>;
 
-/** SPEC §2 Add Product. */
+/** Add Product. */
 export default function AddProductPage() {
   useDocumentTitle('Add Product');
   const navigate = useNavigate();

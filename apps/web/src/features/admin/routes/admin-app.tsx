@@ -17,7 +17,7 @@ const UsersPage = lazy(() => import('./users-page.tsx'));
 const ProfilePage = lazy(() => import('./profile-page.tsx'));
 
 /**
- * The back office (SPEC §2), mounted at /admin/* and loaded only when visited. /admin/auth
+ * The back office, mounted at /admin/* and loaded only when visited. /admin/auth
  * stands alone; every other page sits in the guarded admin layout; unknown paths get the 404.
  */
 export default function AdminApp() {

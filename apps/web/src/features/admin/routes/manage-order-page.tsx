@@ -16,7 +16,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
-/** SPEC §2 Manage Product Order (/admin/product_management?oid=): one status per ordered line. */
+/** Manage Product Order (/admin/product_management?oid=): one status per ordered line. */
 export default function ManageOrderPage() {
   useDocumentTitle('Manage Product Order');
   const [search] = useSearchParams();
@@ -49,7 +49,7 @@ function ManageOrderForm({ order }: { order: Order }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    // SPEC §5: nothing is sent when no row changed.
+    // Nothing is sent when no row changed.
     if (statuses.every((status, i) => status === initial[i])) {
       toast.warn("You didn't modify the status! 😒");
       return;

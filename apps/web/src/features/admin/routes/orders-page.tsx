@@ -17,7 +17,7 @@ import { useListParams } from '../hooks/use-list-params.ts';
 const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
 const column = createColumnHelper<Order>();
 
-/** SPEC §2 Orders List: every order, searched by customer, sorted and paged on the server. */
+/** Orders List: every order, searched by customer, sorted and paged on the server. */
 export default function OrdersPage() {
   useDocumentTitle('Orders List');
   const list = useListParams(SORTABLE);

@@ -24,14 +24,14 @@ import {
 } from '../components/product-options.ts';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
-/** SPEC §5's edit form (name, desc, price with their messages) plus the three selects. */
+/** Edit form (name, desc, price with their messages) plus the three selects. */
 const EditProductFormValuesSchema = EditProductFormSchema.extend({
   ...ProductOptionsShape,
 });
 type EditFormInput = z.input<typeof EditProductFormValuesSchema>;
 type EditFormOutput = z.output<typeof EditProductFormValuesSchema>;
 
-/** SPEC §2 Edit Product (/admin/product_edit/?pid=). */
+/** Edit Product (/admin/product_edit/?pid=). */
 export default function ProductEditPage() {
   useDocumentTitle('Edit Product');
   const [search] = useSearchParams();
@@ -71,7 +71,7 @@ function EditProductForm({ product }: { product: Product }) {
       desc: product.description,
       // As the currency input shows it, "₱1,299.00".
       price: formatValue({ value: product.price, prefix: PESO, groupSeparator: ',', decimalSeparator: '.' }),
-      // SPEC §9: the preset is read back from how many sizes the product has.
+      // The preset is read back from how many sizes the product has.
       size: sizeOptionFor(product.size),
       category: optionOf(CATEGORY_OPTIONS, product.category),
       subCategory: optionOf(SUBCATEGORY_OPTIONS, product.subCategory),

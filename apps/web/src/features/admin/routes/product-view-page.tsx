@@ -14,7 +14,7 @@ import { useGoBack } from '../hooks/use-go-back.ts';
 
 const NO_DESCRIPTION = 'No description has been written for this product yet.';
 
-/** SPEC §2 Product Details (/admin/product_view/?pid=): a large image and the product's facts. */
+/** Product Details (/admin/product_view/?pid=): a large image and the product's facts. */
 export default function ProductViewPage() {
   useDocumentTitle('Product Details');
   const [search] = useSearchParams();

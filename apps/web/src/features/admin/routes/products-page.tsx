@@ -18,7 +18,7 @@ import { useListParams } from '../hooks/use-list-params.ts';
 const SORTABLE: readonly AdminProductSort[] = ['name', 'createdAt', 'price'];
 const column = createColumnHelper<ProductSummary>();
 
-/** SPEC §2 Products List: the catalogue, searched, sorted and paged on the server. */
+/** Products List: the catalogue, searched, sorted and paged on the server. */
 export default function ProductsPage() {
   useDocumentTitle('Products List');
   const list = useListParams(SORTABLE);

@@ -29,7 +29,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
 
-/** SPEC §2 Update Admin Profile: avatar, username and email. */
+/** Update Admin Profile: avatar, username and email. */
 export default function ProfilePage() {
   useDocumentTitle('Update Admin Profile');
   const { admin } = useAdminAuth();
@@ -63,7 +63,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
     multiple: false,
     noClick: true,
     noKeyboard: true,
-    // SPEC §2: the first file dropped or chosen.
+    // The first file dropped or chosen.
     onDrop: (accepted, rejections) => {
       setRejected(accepted[0] ? '' : rejectionMessage(rejections));
       if (accepted[0]) setImage(accepted[0]);

@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { useAdminSignIn } from '../api/admin-session.ts';
 
-/** SPEC §2 admin sign-in: username and password, then a re-check of the admin session. */
+/** Admin sign-in: username and password, then a re-check of the admin session. */
 export default function SignInPage() {
   useDocumentTitle('Admin Sign In');
   const { isAuthenticated, isLoading } = useAdminAuth();
@@ -37,7 +37,7 @@ export default function SignInPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { message } = await signIn.mutateAsync(values);
-      // SPEC §4: re-check the admin session; only a confirmed admin goes in.
+      // Re-check the admin session; only a confirmed admin goes in.
       const admin = await queryClient.fetchQuery({ ...currentAdminQuery, staleTime: 0 });
       if (admin) {
         toast.success(message);

@@ -14,7 +14,7 @@ import { useListParams } from '../hooks/use-list-params.ts';
 const SORTABLE: readonly UserSort[] = ['name', 'email'];
 const column = createColumnHelper<User>();
 
-/** SPEC §2 Users List: every shopper, searched by name, sorted and paged on the server. */
+/** Users List: every shopper, searched by name, sorted and paged on the server. */
 export default function UsersPage() {
   useDocumentTitle('Users List');
   const list = useListParams(SORTABLE);

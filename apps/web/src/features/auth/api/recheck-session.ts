@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserQuery } from '../../../lib/session.ts';
 
-/** SPEC §4: after signing in or up, ask the server again who is signed in; true when it confirms. */
+/** After signing in or up, ask the server again who is signed in; true when it confirms. */
 export async function recheckSession(queryClient: QueryClient): Promise<boolean> {
   try {
     const user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0, retry: false });

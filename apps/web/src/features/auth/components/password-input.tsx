@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { Input } from '../../../components/ui/field.tsx';
 
-/** A password input with a labelled show/hide toggle (SPEC §2). */
+/** A password input with a labelled show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

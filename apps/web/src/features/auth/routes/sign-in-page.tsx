@@ -16,7 +16,7 @@ import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard, AuthLoading } from '../components/auth-card.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 
-/** /sign-in (SPEC §2 Sign In, §4 Auth). */
+/** /sign-in. */
 export default function SignInPage() {
   useDocumentTitle('Sign In');
   const { isAuthenticated, isLoading } = useAuth();

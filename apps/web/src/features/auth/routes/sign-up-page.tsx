@@ -19,7 +19,7 @@ import { PasswordInput } from '../components/password-input.tsx';
 
 const FIELDS = ['name', 'contactNumber', 'email', 'password'] as const;
 
-/** /sign-up (SPEC §2 Sign Up, §4 Auth). */
+/** /sign-up. */
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
   const { isAuthenticated, isLoading } = useAuth();

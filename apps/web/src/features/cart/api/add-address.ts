@@ -7,7 +7,7 @@ import { currentUserQuery } from '../../../lib/session.ts';
 
 type AddressListResponse = z.infer<typeof AddressListResponseSchema>;
 
-/** SPEC §7: POST /users/addAddress/{id} { newAddress } answers the full address list. */
+/** POST /users/addAddress/{id} { newAddress } answers the full address list. */
 export function addAddress(userId: string, newAddress: string) {
   return request<AddressListResponse>(`/users/addAddress/${encodeURIComponent(userId)}`, {
     method: 'POST',
@@ -15,7 +15,7 @@ export function addAddress(userId: string, newAddress: string) {
   });
 }
 
-/** Shows the answered list at once, then refreshes the cached store data (SPEC §7). */
+/** Shows the answered list at once, then refreshes the cached store data. */
 export function useAddAddress(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { currentUserQuery } from '../../../lib/session.ts';
 
 type AddressListResponse = z.infer<typeof AddressListResponseSchema>;
 
-/** SPEC §7: DELETE /users/deleteAddress/{id} { address } answers the remaining list. */
+/** DELETE /users/deleteAddress/{id} { address } answers the remaining list. */
 export function deleteAddress(userId: string, address: string) {
   return request<AddressListResponse>(`/users/deleteAddress/${encodeURIComponent(userId)}`, {
     method: 'DELETE',

@@ -18,7 +18,7 @@ type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 const isDeliveryFee = (fee: number): fee is DeliveryFee =>
   DELIVERY_OPTIONS.some((option) => option.fee === fee);
 
-/** SPEC §3 order payload; the server re-prices every line and computes the dates (DESIGN §3/§4). */
+/** Order payload; the server re-prices every line and computes the dates. */
 export function orderPayload(
   userId: string,
   address: string,
@@ -44,7 +44,7 @@ export function orderPayload(
   };
 }
 
-/** SPEC §7: POST /orders/placed-order; a repeat with the same key returns the first order (DESIGN §4). */
+/** POST /orders/placed-order; a repeat with the same key returns the first order. */
 export function placeOrder(payload: PlaceOrderInput, idempotencyKey: string) {
   return request<PlaceOrderResponse>('/orders/placed-order', {
     method: 'POST',

@@ -27,7 +27,7 @@ interface AddressBoxProps {
 const eyebrow = 'text-xs font-bold tracking-widest text-muted uppercase';
 
 /**
- * SPEC §2/§4 address box: Summary, then List, then Add, then back to List. Each switch moves
+ * Address box: Summary, then List, then Add, then back to List. Each switch moves
  * focus to the new mode's heading (or the field), so keyboard users keep their place.
  */
 export function AddressBox({ user, mode, onModeChange, selected, onSelect, needsAddress }: AddressBoxProps) {

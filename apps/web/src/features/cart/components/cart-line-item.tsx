@@ -19,7 +19,7 @@ interface CartLineItemProps {
   onRemoved(): void;
 }
 
-/** One cart line (SPEC §2): delivery date, image, name, size, price, quantity, Delete, delivery options. */
+/** One cart line: delivery date, image, name, size, price, quantity, Delete, delivery options. */
 export function CartLineItem({ line, notice, onRemoved }: CartLineItemProps) {
   const [draft, setDraft] = useState<number | null>(null);
   const stepperRef = useRef<HTMLDivElement>(null);

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { type CartLine, setDeliveryOption } from '../../../lib/cart-store.ts';
 import { cn } from '../../../lib/cn.ts';
 
-/** "FREE Shipping" or "₱50.00 - Shipping" (SPEC §2 cart line). */
+/** "FREE Shipping" or "₱50.00 - Shipping". */
 export function shippingLabel(fee: number) {
   return fee === 0 ? 'FREE Shipping' : `${formatPHP(fee)} - Shipping`;
 }
@@ -15,7 +15,7 @@ export function deliveryLabelFor(fee: number) {
   return deliveryDateLabel(deliveryDate(option.fee));
 }
 
-/** SPEC §2/§4: one radio per delivery date; choosing one replaces the line's option. */
+/** One radio per delivery date; choosing one replaces the line's option. */
 export function DeliveryOptions({ line, className }: { line: CartLine; className?: string }) {
   const id = useId();
   const headingId = `${id}-heading`;

@@ -28,7 +28,7 @@ interface OrderSummaryPanelProps {
   children?: ReactNode;
 }
 
-/** SPEC §2/§9: the order summary arithmetic and the 'Place your order' button. */
+/** The order summary arithmetic and the 'Place your order' button. */
 export function OrderSummaryPanel({
   summary,
   pending,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 
-/** For visitors, in the address box's place: the way to sign in before ordering (SPEC §6). */
+/** For visitors, in the address box's place: the way to sign in before ordering. */
 export function SignInPrompt({ signInRef }: { signInRef?: Ref<HTMLAnchorElement> }) {
   return (
     <section

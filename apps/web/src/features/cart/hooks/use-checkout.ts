@@ -31,7 +31,7 @@ interface CheckoutOptions {
 }
 
 /**
- * Placing an order (SPEC §4/§7, DESIGN §4): the shopper's session is checked first; one
+ * Placing an order: the shopper's session is checked first; one
  * Idempotency-Key per checkout attempt is kept across retries of the same cart and address, so
  * a retry after a lost answer cannot order twice, and a changed cart gets a new key. When the
  * server refuses stale lines, the cart takes its prices and says which lines changed.

@@ -14,7 +14,7 @@ import { OrderSummaryPanel } from '../components/order-summary-panel.tsx';
 import { SignInPrompt } from '../components/sign-in-prompt.tsx';
 import { useCheckout } from '../hooks/use-checkout.ts';
 
-/** SPEC §9 arithmetic; null if a saved line's price cannot be read. */
+/** The order summary of the cart; null if a saved line's price cannot be read. */
 function summarize(lines: readonly CartLine[]): OrderSummary | null {
   try {
     return summarizeOrder(
@@ -47,11 +47,11 @@ function PageHeading({ count }: { count: number }) {
   );
 }
 
-/** SPEC §2 cart and checkout: the lines, the address box for shoppers and the order summary. */
+/** Cart and checkout: the lines, the address box for shoppers and the order summary. */
 export default function CartPage() {
   const lines = useCart();
   useDocumentTitle('Cart');
-  // SPEC §7: the shopper auth check runs on cart load, whatever is cached.
+  // The shopper auth check runs on cart load, whatever is cached.
   const session = useQuery({ ...currentUserQuery, refetchOnMount: 'always' });
   const user = session.data ?? null;
   const [mode, setMode] = useState<AddressMode>('summary');
@@ -61,7 +61,7 @@ export default function CartPage() {
   const signInLink = useRef<HTMLAnchorElement>(null);
 
   const addresses = user?.shippingAddress ?? [];
-  // SPEC §4: the first address until the shopper picks another; a deleted pick means none.
+  // The first address until the shopper picks another; a deleted pick means none.
   const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
   const summary = useMemo(() => summarize(lines), [lines]);
   const count = summary?.itemCount ?? lines.reduce((sum, line) => sum + line.quantity, 0);

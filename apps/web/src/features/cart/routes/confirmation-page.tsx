@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 
-/** SPEC §2: the thank-you page after an order, outside the storefront layout. */
+/** The thank-you page after an order, outside the storefront layout. */
 export default function ConfirmationPage() {
   useDocumentTitle('Thank you');
   return (

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** `GET /product/best`: the five Best Collections picks (DESIGN §4). */
+/** `GET /product/best`: the five Best Collections picks. */
 export function getBestProducts(signal?: AbortSignal) {
   return request<ProductSummary[]>('/product/best', { signal });
 }

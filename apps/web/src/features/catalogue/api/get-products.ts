@@ -32,7 +32,7 @@ export interface ProductListParams {
   cursor?: string;
 }
 
-/** `GET /product/all`: the server filters, sorts and pages (DESIGN §3). */
+/** `GET /product/all`: the server filters, sorts and pages. */
 export async function getProducts(query: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
   const { data, headers } = await requestWithHeaders<ProductSummary[]>('/product/all', {
     query: {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /**
- * SPEC §2: back through history. Opened from a link in another site or a new tab there is no
+ * Back through history. Opened from a link in another site or a new tab there is no
  * page of ours to go back to, so it goes to the collection instead.
  */
 export function BackButton() {

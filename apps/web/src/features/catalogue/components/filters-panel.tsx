@@ -42,7 +42,7 @@ function Group<T extends string>({
 }
 
 /**
- * SPEC §2 listing filters: 'Categories' and 'Subcategories' checkbox groups. Beside the grid
+ * Listing filters: 'Categories' and 'Subcategories' checkbox groups. Beside the grid
  * (and sticky) from 1024 px; behind a Filters toggle on smaller screens.
  */
 export function FiltersPanel({ filters, onChange, onClear }: FiltersPanelProps) {

@@ -10,15 +10,15 @@ import { addToCart } from '../../../lib/cart-store.ts';
 import { SizePicker } from './size-picker.tsx';
 import { VariationPicker } from './variation-picker.tsx';
 
-/** SPEC §2: shown when a product has no description. */
+/** Shown when a product has no description. */
 export const FILLER_DESCRIPTION =
   'A considered everyday piece from our collection: made from quality materials, easy to care for and designed to be worn again and again. Pair it with your favourites for an effortless look.';
 
 const [freeDelivery] = DELIVERY_OPTIONS;
 
 /**
- * SPEC §2 Product detail: the chosen variation's image and name, price, description,
- * variations, sizes, quantity and Add to Cart (SPEC §4: the first variation is chosen).
+ * Product detail: the chosen variation's image and name, price, description,
+ * variations, sizes, quantity and Add to Cart (the first variation is chosen).
  */
 export function ProductDetails({ product }: { product: Product }) {
   const [selected, setSelected] = useState(0);

@@ -12,7 +12,7 @@ export const PROMO_VIDEO = {
 };
 
 /**
- * SPEC §2 Home: the looping, muted promotional video under the headline. The frame has a
+ * Home: the looping, muted promotional video under the headline. The frame has a
  * fixed aspect ratio, so the page never moves while the poster or video arrives (or when
  * neither exists yet). Visitors who ask for reduced motion get the still poster, and anyone
  * can pause it (WCAG 2.2.2).

@@ -2,7 +2,7 @@ import { Ruler } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
 /**
- * SPEC §2 'Select Size': native radio buttons drawn as pills, so arrow keys move between
+ * 'Select Size': native radio buttons drawn as pills, so arrow keys move between
  * sizes and screen readers announce a radio group. Each (transparent) radio covers its pill,
  * so a tap lands on the control itself.
  */

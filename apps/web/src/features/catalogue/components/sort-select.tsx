@@ -2,8 +2,8 @@ import { type ProductSort, SORT_OPTIONS } from '@habi/shared';
 import { Select } from '../../../components/ui/select.tsx';
 
 /**
- * SPEC §2 'Sort by': searchable and clearable; clearing brings back the Relevant order
- * (SPEC §4), which the placeholder then names.
+ * 'Sort by': searchable and clearable; clearing brings back the Relevant order, which the
+ * placeholder then names.
  */
 export function SortSelect({ value, onChange }: { value?: ProductSort; onChange(sort?: ProductSort): void }) {
   return (

@@ -21,7 +21,7 @@ const PROMISES = [
   },
 ];
 
-/** The store's promises in one calm band, true to SPEC §9's delivery options. */
+/** The store's promises in one calm band, true to the delivery options. */
 export function StorePromises() {
   return (
     <section aria-labelledby="store-promises" className="rounded-3xl bg-sand px-6 py-10 sm:px-10">

@@ -2,7 +2,7 @@ import type { Variation } from '@habi/shared';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** SPEC §2: one thumbnail per variation (110 x 110 px, SPEC §9), the chosen one outlined. */
+/** One thumbnail per variation (110 x 110 px), the chosen one outlined. */
 export function VariationPicker({
   variations,
   selected,

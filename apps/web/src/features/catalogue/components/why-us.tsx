@@ -28,7 +28,7 @@ const REASONS: { title: string; icon: LucideIcon; motion: string; text: string }
   },
 ];
 
-/** SPEC §2 About Us 'Why Us': cards with a title, an animated icon and a description. */
+/** About Us 'Why Us': cards with a title, an animated icon and a description. */
 export function WhyUs() {
   return (
     <section aria-labelledby="why-us" className="flex flex-col gap-10">

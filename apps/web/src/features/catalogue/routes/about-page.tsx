@@ -24,7 +24,7 @@ const STORY = [
   },
 ];
 
-/** SPEC §2 About Us: a heading, an image, titled descriptions and the 'Why Us' cards. */
+/** About Us: a heading, an image, titled descriptions and the 'Why Us' cards. */
 export default function AboutPage() {
   useDocumentTitle('About Us');
   return (

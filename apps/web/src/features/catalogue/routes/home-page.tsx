@@ -23,10 +23,10 @@ function ShopAllLink({ label }: { label: string }) {
   );
 }
 
-/** SPEC §2 Home: the promotional video, Latest Collections, Best Collections. */
+/** Home: the promotional video, Latest Collections, Best Collections. */
 export default function HomePage() {
   useDocumentTitle('');
-  // The bare listing is newest first, so its first five are the latest (SPEC §9).
+  // The bare listing is newest first, so its first five are the latest.
   const latest = useProducts({ limit: LATEST_COLLECTION_SIZE });
   const best = useBestProducts();
   return (

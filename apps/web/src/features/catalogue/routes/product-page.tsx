@@ -9,7 +9,7 @@ import { BackButton } from '../components/back-button.tsx';
 import { ProductDetails } from '../components/product-details.tsx';
 import { ProductNotFound } from '../components/product-not-found.tsx';
 
-/** SPEC §2 Product detail at /view?pid={productId}. */
+/** Product detail at /view?pid={productId}. */
 export default function ProductPage() {
   const [params] = useSearchParams();
   const pid = params.get('pid') ?? '';
@@ -32,7 +32,7 @@ export default function ProductPage() {
         </Button>
       </div>
     );
-  // A new product starts over: first variation, no size, quantity 1 (SPEC §4).
+  // A new product starts over: first variation, no size, quantity 1.
   else content = <ProductDetails key={query.data._id} product={query.data} />;
 
   return (

@@ -11,7 +11,7 @@ import { SortSelect } from '../components/sort-select.tsx';
 import { useProductFilters } from '../hooks/use-product-filters.ts';
 
 /**
- * SPEC §2 Product listing. The server filters, sorts and pages (24 at a time, `x-next-cursor`),
+ * Product listing. The server filters, sorts and pages (24 at a time, `x-next-cursor`),
  * so the page stays fast with a catalogue of any size; filters and sort live in the URL.
  */
 export default function ProductsPage() {
