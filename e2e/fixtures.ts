@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
@@ -69,10 +68,26 @@ export async function signUpViaApi(request: APIRequestContext, baseURL: string, 
   return { ...shopper, id: (await current.json())._id as string };
 }
 
+/**
+ * Resolves once every finite animation on the page has run its course (a toast sliding in, a
+ * dialog fading): the page as it will stay. Endless ones (spinners) and the toasts' countdown
+ * bars, which run for as long as the toast shows, are not waited for.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      if (animation.playState !== 'running') return true;
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      if (target?.closest('.Toastify__progress-bar')) return true;
+      return animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY;
+    }),
+  );
+}
+
 /** axe on the page as it stands: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
-  // Toasts animate in; wait until they settle so their contrast is read at rest.
-  await page.waitForTimeout(400);
+  // Colours are read at rest, not halfway through a toast or a dialog fading in.
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -80,15 +95,15 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Full-page screenshots at phone (390 px) and desktop (1280 px) widths, kept as artifacts. */
-export async function screenshotBoth(page: Page, name: string) {
-  for (const [label, width, height] of [
-    ['phone', 390, 844],
-    ['desktop', 1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForLoadState('networkidle');
-    const dir = path.join(test.info().config.rootDir, '../test-results/screens');
-    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
-  }
+/**
+ * A gate for a route handler to wait at, so a response is held exactly until the test has seen
+ * the loading state it wants to see, and then let through: `await gate.opened` in the handler,
+ * `gate.open()` in the test.
+ */
+export function routeGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }

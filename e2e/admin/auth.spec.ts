@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshotBoth, signUpViaApi, test } from '../fixtures.ts';
+import { expect, expectAccessible, signUpViaApi, test } from '../fixtures.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { signInAdmin } from './helpers.ts';
 
@@ -46,7 +46,6 @@ test.describe('admin sign-in', () => {
   test('shows the field messages, refuses wrong credentials, and has a back button', async ({ page }) => {
     await page.goto('/admin/auth');
     await expectAccessible(page);
-    await screenshotBoth(page, 'admin-sign-in');
 
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Too short!')).toBeVisible();

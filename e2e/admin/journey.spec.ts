@@ -1,6 +1,6 @@
 import type { Order, Product } from '@habi/shared';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, screenshotBoth, signUpViaApi, test } from '../fixtures.ts';
+import { expect, expectAccessible, routeGate, signUpViaApi, test } from '../fixtures.ts';
 import { placeOrder, pngFile, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
 
 /**
@@ -154,9 +154,9 @@ test('a shopper orders it; the order shows in Orders List', async ({ page, playw
   await expect(row.getByRole('cell').nth(2)).toHaveText('2');
   await expect(row).toContainText('pending');
   await expect(row).toContainText('12 Mabini St, Makati City 1200');
-  await expect(row).toContainText(
-    new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(Number(order.totalFee)),
-  );
+  // 1 x 1,499.50 FREE + 2 x 1,499.50 at ₱50 = 4,498.50 + 50.00; 10% tax 454.85; total 5,003.35.
+  expect(order.totalFee).toBe('5003.35');
+  await expect(row).toContainText('₱5,003.35');
 });
 
 test('Manage Product Order sets one line delivered and one cancelled: the order is completed', async ({
@@ -220,7 +220,6 @@ test('deletes the product, the order and the user through the confirmation dialo
   await expect(dialog).toContainText('This action cannot be undone.');
   await expect(dialog).toContainText(green);
   await expectAccessible(page);
-  await screenshotBoth(page, 'admin-delete-dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(tableRows(page, 'Products')).toHaveCount(1);
@@ -228,14 +227,16 @@ test('deletes the product, the order and the user through the confirmation dialo
   await page.getByRole('button', { name: `Actions for ${green}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const deleted = page.waitForRequest(`**/api/product/delete/${productId}`);
-  // Hold the answer a moment, to see 'Loading...' while it is on its way.
+  // Hold the answer until 'Loading...' has been seen while it is on its way.
+  const answer = routeGate();
   await page.route(`**/api/product/delete/${productId}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await answer.opened;
     await route.continue();
   });
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(dialog.getByRole('button', { name: 'Loading...' })).toBeDisabled();
   expect((await deleted).postDataJSON()).toEqual({ _id: productId });
+  answer.open();
   await expect(page.getByRole('alert').filter({ hasText: 'Product deleted successfully' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('No product/s found.')).toBeVisible();

@@ -1,11 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, newShopper, screenshotBoth, signUpViaApi, test } from '../fixtures.ts';
-
-/** Both widths, from the top of the page (a sticky header would otherwise sit mid-shot). */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotBoth(page, name);
-}
+import { expect, expectAccessible, newShopper, routeGate, signUpViaApi, test } from '../fixtures.ts';
 
 test.describe('sign up', () => {
   test('through the form, lands on /user showing the profile', async ({ page }) => {
@@ -14,7 +7,6 @@ test.describe('sign up', () => {
     await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
     await expect(page.getByText('Please input valid credentials.')).toBeVisible();
     await expectAccessible(page);
-    await shoot(page, 'sign-up');
 
     await page.getByLabel('Name', { exact: true }).fill(shopper.name);
     // The calling code is fixed in front (SPEC §2): the shopper types only the local digits.
@@ -62,7 +54,6 @@ test.describe('sign up', () => {
     await expect(page.getByText('Too short', { exact: true })).toBeHidden();
     await expect(page).toHaveURL('/sign-up');
     await expectAccessible(page);
-    await shoot(page, 'sign-up-errors');
   });
 
   test('a taken email shows the server message, in a toast and under the field', async ({
@@ -131,7 +122,6 @@ test.describe('sign in', () => {
     );
     await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
     await expectAccessible(page);
-    await shoot(page, 'sign-in');
 
     await page.getByRole('button', { name: 'Sign In' }).click();
     const emailError = page.getByRole('alert').filter({ hasText: 'Invalid email address' });
@@ -146,7 +136,6 @@ test.describe('sign in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(passwordError).toBeVisible();
     await expectAccessible(page);
-    await shoot(page, 'sign-in-errors');
 
     await page.getByRole('link', { name: "Don't have an account?" }).click();
     await expect(page).toHaveURL('/sign-up');
@@ -165,14 +154,16 @@ test.describe('sign in', () => {
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL('/sign-in');
 
-    // The button reads 'Loading...' while the request is pending.
+    // The button reads 'Loading...' while the request is pending: held until that is seen.
+    const answer = routeGate();
     await page.route('**/api/users/sign-in', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await answer.opened;
       await route.continue();
     });
     await page.getByLabel('Password', { exact: true }).fill(shopper.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    answer.open();
     await expect(page).toHaveURL('/user');
     await expect(page.getByText('Signed in successfully')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: shopper.name })).toBeVisible();
@@ -199,17 +190,14 @@ test.describe('sign in', () => {
   });
 
   test('shows Loading... while the session check runs', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const answer = routeGate();
     await page.route('**/api/users/current', async (route) => {
-      await held;
+      await answer.opened;
       await route.continue();
     });
     await page.goto('/sign-in');
     await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
-    release();
+    answer.open();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshotBoth, test } from '../fixtures.ts';
+import { expect, expectAccessible, routeGate, test } from '../fixtures.ts';
 
 // The storefront's catalogue pages (SPEC §2 Home, About Us, Product listing, Product detail).
 
@@ -52,18 +52,20 @@ test.describe('Home', () => {
     const best = ((await (await request.get('/api/product/best')).json()) as Summary[]).map((p) => p.name);
     expect(best).toHaveLength(5);
 
-    // Hold the Best Collections answer back a moment to see its loading state.
+    // Hold the Best Collections answer back until its loading state has been seen.
+    const bestAnswer = routeGate();
     await page.route('**/api/product/best', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await bestAnswer.opened;
       await route.continue();
     });
     await page.goto('/');
-    await expect(page.getByRole('status').filter({ hasText: 'Loading...' }).first()).toBeVisible();
+    const bestSection = page.getByRole('region', { name: 'Best Collections' });
+    await expect(bestSection.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    bestAnswer.open();
 
     const latestSection = page.getByRole('region', { name: 'Latest Collections' });
     await expect(cardNames(latestSection)).toHaveText(latest);
-    const bestSection = page.getByRole('region', { name: 'Best Collections' });
     await expect(cardNames(bestSection)).toHaveText(best);
 
     // Cards are at most 300 px wide and 350 px tall, with the price shown.
@@ -80,9 +82,7 @@ test.describe('Home', () => {
     await expect(video.locator('source')).toHaveCount(2);
 
     await expectAccessible(page);
-    await screenshotBoth(page, 'catalogue-home');
 
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Browse Collections' }).click();
     await expect(page).toHaveURL('/products');
     await expect(page.getByRole('heading', { level: 1, name: 'Products Collections' })).toBeVisible();
@@ -119,7 +119,6 @@ test.describe('About Us', () => {
     expect(animation).not.toBe('none');
 
     await expectAccessible(page);
-    await screenshotBoth(page, 'catalogue-about');
   });
 
   test('icons hold still for visitors who ask for reduced motion', async ({ page }) => {
@@ -148,8 +147,6 @@ test.describe('Product listing', () => {
     await expect(grid.getByRole('link').first()).toHaveAttribute('href', `/view?pid=${all[0]!._id}`);
 
     await expectAccessible(page);
-    await screenshotBoth(page, 'catalogue-products');
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     const loadMore = page.getByRole('button', { name: 'Load more' });
     const nextPage = page.waitForRequest((r) => /limit=24/.test(r.url()) && /cursor=/.test(r.url()));
@@ -337,7 +334,6 @@ test.describe('Product detail', () => {
     );
 
     await expectAccessible(page);
-    await screenshotBoth(page, 'catalogue-product');
   });
 
   test('Add to Cart asks for a size, then adds, then increases the quantity', async ({ page, request }) => {
@@ -424,12 +420,15 @@ test.describe('Product detail', () => {
 
   test('shows Loading... while the product loads', async ({ page, request }) => {
     const polo = await productNamed(request, 'Men Classic Polo 2-Pack');
+    const answer = routeGate();
     await page.route(`**/api/product/${polo._id}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await answer.opened;
       await route.continue();
     });
     await page.goto(`/view?pid=${polo._id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    answer.open();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(polo.variations[0]!.name);
   });
 });

@@ -279,7 +279,10 @@ export function orderLineFor(product: ProductRow, overrides: Partial<CartLine> =
   };
 }
 
-/** The total the cart shows, by the same shared arithmetic the server uses. */
+/**
+ * The total a storefront would send for the cart, by the shared arithmetic it uses. For building
+ * request bodies only: a test's expected amounts are written out, so a wrong sum cannot pass.
+ */
 export function orderTotalOf(cart: CartLine[]): string {
   const summary = summarizeOrder(
     cart.map((l) => ({ price: l.price, quantity: l.quantity, fee: l.deliveryOption.fee })),

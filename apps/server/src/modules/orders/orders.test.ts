@@ -1,14 +1,6 @@
-import {
-  deliveryDate,
-  IDEMPOTENCY_KEY_HEADER,
-  type ItemStatus,
-  SIZE_PRESETS,
-  summarizeOrder,
-  TOTAL_COUNT_HEADER,
-  toDecimal,
-} from '@habi/shared';
+import { IDEMPOTENCY_KEY_HEADER, type ItemStatus, SIZE_PRESETS, TOTAL_COUNT_HEADER } from '@habi/shared';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   countRows,
   insertProduct,
@@ -17,7 +9,6 @@ import {
   type OrderJson,
   orderBodyFor,
   orderLineFor,
-  orderTotalOf,
   type ProductRow,
   placeOrder,
   placeOrderOk,
@@ -92,6 +83,12 @@ describe('POST /api/orders/placed-order', () => {
   }
 
   it('stores the order with server-computed amounts, ETAs and statuses (201)', async () => {
+    // The server's clock at 17:00 UTC on 22 November, already 01:00 on the 23rd in Manila: the
+    // ETAs count from the 23rd.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T17:00:00Z') });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const cart = [
       orderLineFor(p.tee, {
         name: 'Men Tee Olive',
@@ -104,20 +101,12 @@ describe('POST /api/orders/placed-order', () => {
     ];
     // 333.35 + 2 x 199.99 + 120.02 = 853.35; shipping 150.00; 10% of 1003.35 = 100.335 -> 100.34.
     const expected = { subtotal: '853.35', shippingFee: '150.00', tax: '100.34', total: '1103.69' };
-    const summary = summarizeOrder([
-      { price: '333.35', quantity: 1, fee: 50 },
-      { price: '199.99', quantity: 2, fee: 100 },
-      { price: '120.02', quantity: 1, fee: 0 },
-    ]);
-    expect([summary.subtotal, summary.shipping, summary.tax, summary.total].map(toDecimal)).toEqual(
-      Object.values(expected),
-    );
     const before = await counts(ctx.t);
 
     const response = await placeOrder(
       ctx.t,
       customer,
-      orderBodyFor(customer, cart, { address: `  ${ORDER_ADDRESS}  ` }),
+      orderBodyFor(customer, cart, { address: `  ${ORDER_ADDRESS}  `, total: expected.total }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const { message, order } = response.json() as { message: string; order: OrderJson };
@@ -143,7 +132,8 @@ describe('POST /api/orders/placed-order', () => {
         productStatus: 'toPay',
         price: '333.35',
         size: 'M',
-        deliveryOption: { date: deliveryDate(50), fee: 50 },
+        // 23 November + 5 days.
+        deliveryOption: { date: '2026-11-28', fee: 50 },
       },
       {
         _id: expect.any(String),
@@ -154,7 +144,8 @@ describe('POST /api/orders/placed-order', () => {
         productStatus: 'toPay',
         price: '199.99',
         size: 'US 9.5',
-        deliveryOption: { date: deliveryDate(100), fee: 100 },
+        // 23 November + 1 day.
+        deliveryOption: { date: '2026-11-24', fee: 100 },
       },
       {
         _id: expect.any(String),
@@ -165,10 +156,10 @@ describe('POST /api/orders/placed-order', () => {
         productStatus: 'toPay',
         price: '120.02',
         size: '',
-        deliveryOption: { date: deliveryDate(0), fee: 0 },
+        // 23 November + 9 days.
+        deliveryOption: { date: '2026-12-02', fee: 0 },
       },
     ]);
-    expect(deliveryDate(0)).not.toBe(deliveryDate(100));
     expect(await counts(ctx.t)).toEqual([before[0]! + 1, before[1]! + 3, before[2]! + 1]);
 
     const stored = await getOrder(ctx.t, order._id, customer.cookie);
@@ -228,12 +219,14 @@ describe('POST /api/orders/placed-order', () => {
 
   it('refuses a tampered total (409), storing nothing', async () => {
     const cart = [orderLineFor(p.tee, { quantity: 3 })];
-    const right = orderTotalOf(cart);
-    for (const total of ['1.00', '0', toDecimal(Number(right.replace('.', '')) - 1)]) {
+    // 3 x 333.35 = 1000.05, FREE; 10% = 100.005 -> 100.01; the right total is 1100.06.
+    for (const total of ['1.00', '0', '1100.05', '1100.07']) {
       const body = await expectRefused(orderBodyFor(customer, cart, { total }), 409);
       expect(body.message).toBe('Prices have changed. Please review your cart and try again.');
-      expect(body.errors).toEqual({ total: right });
+      expect(body.errors).toEqual({ total: '1100.06' });
     }
+    const accepted = await placeOrder(ctx.t, customer, orderBodyFor(customer, cart, { total: '1100.06' }));
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 
   it('refuses an unknown product (409), storing nothing', async () => {

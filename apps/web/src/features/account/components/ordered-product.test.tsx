@@ -1,0 +1,58 @@
+import type { OrderedProduct } from '@habi/shared';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OrderedProductCard } from './ordered-product.tsx';
+
+afterEach(() => {
+  cleanup();
+});
+
+const line: OrderedProduct = {
+  _id: 'item-1',
+  productId: 'tee',
+  name: 'Men Crew T-shirt Navy',
+  imageUrl: '/uploads/tee-navy-800.webp',
+  quantity: 2,
+  productStatus: 'toPay',
+  price: '1299.5',
+  size: 'L',
+  deliveryOption: { date: '2026-12-02', fee: 0 },
+};
+
+/** The details list as the shopper reads it, term by term. */
+function details() {
+  return [...document.querySelectorAll('dt')].map((dt) => [
+    dt.textContent,
+    dt.nextElementSibling?.textContent,
+  ]);
+}
+
+describe('OrderedProductCard', () => {
+  it('shows the price and quantity, and Show more... reveals the size, the ETA and FREE shipping', () => {
+    render(<OrderedProductCard product={line} />);
+    expect(screen.getByText('₱1,299.50')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Show more...' });
+    expect(document.querySelector('dl')?.hidden).toBe(true);
+
+    fireEvent.click(toggle);
+    expect(document.querySelector('dl')?.hidden).toBe(false);
+    expect(details()).toEqual([
+      ['Size', 'L'],
+      ['ETA', 'Wednesday, December 2'],
+      ['Shipping Fee', 'FREE'],
+    ]);
+    expect(toggle.textContent).toBe('Show less');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('shows a paid fee in pesos, and no size row for a product without sizes', () => {
+    render(
+      <OrderedProductCard product={{ ...line, size: '', deliveryOption: { date: '2027-01-01', fee: 50 } }} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show more...' }));
+    expect(details()).toEqual([
+      ['ETA', 'Friday, January 1'],
+      ['Shipping Fee', '₱50.00'],
+    ]);
+  });
+});
