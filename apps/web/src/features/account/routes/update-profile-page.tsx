@@ -3,14 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentUserQuery, useAuth } from '../../../lib/session.ts';
@@ -137,40 +138,20 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
       <Field label="Email" error={errors.email?.message} icon>
         {({ control }) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
       </Field>
-      <Field label="Contact Number" error={errors.contactNumber?.message} icon>
-        {({ id, describedBy, invalid }) => (
-          <Controller
-            control={control}
-            name="contactNumber"
-            render={({ field }) => (
-              <PhoneInput
-                id={id}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                invalid={invalid}
-                describedBy={describedBy}
-              />
-            )}
-          />
-        )}
-      </Field>
+      <PhoneField
+        label="Contact Number"
+        error={errors.contactNumber?.message}
+        icon
+        control={control}
+        name="contactNumber"
+      />
       <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" size="lg" onClick={onCancel} className="sm:min-w-32">
           Cancel
         </Button>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-32">
-          {isSubmitting ? (
-            <>
-              <Spinner />
-              Loading...
-            </>
-          ) : (
-            'Save'
-          )}
-        </Button>
+        <SubmitButton pending={isSubmitting} className="sm:min-w-32">
+          Save
+        </SubmitButton>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { ListPage } from '../api/list.ts';
 import type { useListParams } from '../hooks/use-list-params.ts';
+import { SearchBox } from './search-box.tsx';
 
 /** Per-column looks, read from `meta` (a right-aligned amount, a narrow image column...). */
 export interface ColumnLook {
@@ -28,22 +29,36 @@ export const look = (meta: ColumnLook) => meta;
 interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;
+  /** The search box's placeholder and accessible name ('Search name...'). */
+  searchLabel: string;
   // biome-ignore lint/suspicious/noExplicitAny: columns mix value types, as TanStack's own examples do.
   columns: ColumnDef<T, any>[];
   /** The page's query: skeleton rows before the first page, a busy state while another loads. */
   query: Pick<UseQueryResult<ListPage<T>>, 'data' | 'isPending' | 'isFetching' | 'error' | 'refetch'>;
-  /** Sorting and paging kept in the URL (useListParams). */
-  list: Pick<ReturnType<typeof useListParams>, 'sorting' | 'setSorting' | 'page' | 'setPage' | 'params'>;
+  /** Search, sorting and paging kept in the URL (useListParams). */
+  list: Pick<
+    ReturnType<typeof useListParams>,
+    'q' | 'setQ' | 'sorting' | 'setSorting' | 'page' | 'setPage' | 'params'
+  >;
   emptyMessage: string;
-  getRowId: (row: T) => string;
 }
 
+// Rows are the API's documents, so each is known by its _id.
+const getRowId = (row: { _id: string }) => row._id;
+
 /**
- * A back-office table: the server pages, sorts and searches (TanStack Table in manual mode),
- * so it scales to any number of rows. Compact 14 px rows, a header that stays in view, and
- * horizontal scrolling on phones.
+ * A back-office table with its search box above: the server pages, sorts and searches
+ * (TanStack Table in manual mode), so it scales to any number of rows. Compact 14 px rows, a
+ * header that stays in view, and horizontal scrolling on phones.
  */
-export function DataTable<T>({ label, columns, query, list, emptyMessage, getRowId }: DataTableProps<T>) {
+export function DataTable<T extends { _id: string }>({
+  label,
+  searchLabel,
+  columns,
+  query,
+  list,
+  emptyMessage,
+}: DataTableProps<T>) {
   const { data, isPending: isLoading, isFetching, error } = query;
   const onRetry = () => void query.refetch();
   const { sorting, setSorting: onSortingChange, page, setPage: onPageChange } = list;
@@ -80,154 +95,159 @@ export function DataTable<T>({ label, columns, query, list, emptyMessage, getRow
   const columnCount = table.getVisibleLeafColumns().length;
 
   return (
-    // overflow-clip, not -hidden: it rounds the corners without making a scroll box, so the
-    // header can stick to the page while scrolling.
-    <div className="overflow-clip rounded-2xl border border-line bg-white shadow-[0_1px_2px_rgb(31_27_22/0.04)]">
-      {/* Sideways scrolling where the columns do not fit (phones); on wide screens no scroll box,
-          so the header row stays in view under the app header as the page scrolls. */}
-      <div className="overflow-x-auto xl:overflow-x-visible" aria-busy={isLoading || isFetching}>
-        <table aria-label={label} className="w-full min-w-[46rem] border-separate border-spacing-0 text-sm">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const look = header.column.columnDef.meta as ColumnLook | undefined;
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                      className={cn(
-                        'sticky top-0 z-10 h-11 border-b border-line bg-sand px-4 xl:top-[76px] text-left text-xs font-semibold tracking-wide whitespace-nowrap text-ink-soft uppercase',
-                        look?.className,
-                      )}
-                    >
-                      {look?.srOnlyHeader ? (
-                        <span className="sr-only">{title}</span>
-                      ) : canSort ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 uppercase hover:bg-white hover:text-ink"
-                        >
-                          {title}
-                          {sorted === 'asc' ? (
-                            <ArrowUp aria-hidden="true" className="size-3.5" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown aria-hidden="true" className="size-3.5" />
-                          ) : (
-                            <ChevronsUpDown aria-hidden="true" className="size-3.5 opacity-60" />
-                          )}
-                          <span className="sr-only">
-                            {sorted === 'asc'
-                              ? ', sorted ascending'
-                              : sorted === 'desc'
-                                ? ', sorted descending'
-                                : ', sort'}
-                          </span>
-                        </button>
-                      ) : (
-                        title
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={cn('transition-opacity', isFetching && !isLoading && 'opacity-60')}>
-            {isLoading ? (
-              <SkeletonRows columns={columnCount} rows={pageSize} />
-            ) : error && !data ? (
-              <tr>
-                <td colSpan={columnCount} className="px-4 py-16 text-center">
-                  <p role="alert" className="text-danger">
-                    {errorMessage(error)}
-                  </p>
-                  {onRetry && (
-                    <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
-                      Try again
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="px-4 py-16 text-center text-muted">
-                  {emptyMessage}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id} className="group">
-                  {row.getVisibleCells().map((cell) => {
-                    const look = cell.column.columnDef.meta as ColumnLook | undefined;
+    <>
+      <div className="mb-4">
+        <SearchBox label={searchLabel} value={list.q} onSearch={list.setQ} />
+      </div>
+      {/* overflow-clip, not -hidden: it rounds the corners without making a scroll box, so the
+          header can stick to the page while scrolling. */}
+      <div className="overflow-clip rounded-2xl border border-line bg-white shadow-[0_1px_2px_rgb(31_27_22/0.04)]">
+        {/* Sideways scrolling where the columns do not fit (phones); on wide screens no scroll box,
+            so the header row stays in view under the app header as the page scrolls. */}
+        <div className="overflow-x-auto xl:overflow-x-visible" aria-busy={isLoading || isFetching}>
+          <table aria-label={label} className="w-full min-w-[46rem] border-separate border-spacing-0 text-sm">
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const look = header.column.columnDef.meta as ColumnLook | undefined;
+                    const sorted = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    const title = flexRender(header.column.columnDef.header, header.getContext());
                     return (
-                      <td
-                        key={cell.id}
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                        }
                         className={cn(
-                          'border-b border-line px-4 py-2.5 align-middle text-ink group-last:border-b-0 group-hover:bg-paper',
+                          'sticky top-0 z-10 h-11 border-b border-line bg-sand px-4 xl:top-[76px] text-left text-xs font-semibold tracking-wide whitespace-nowrap text-ink-soft uppercase',
                           look?.className,
                         )}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
+                        {look?.srOnlyHeader ? (
+                          <span className="sr-only">{title}</span>
+                        ) : canSort ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 uppercase hover:bg-white hover:text-ink"
+                          >
+                            {title}
+                            {sorted === 'asc' ? (
+                              <ArrowUp aria-hidden="true" className="size-3.5" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown aria-hidden="true" className="size-3.5" />
+                            ) : (
+                              <ChevronsUpDown aria-hidden="true" className="size-3.5 opacity-60" />
+                            )}
+                            <span className="sr-only">
+                              {sorted === 'asc'
+                                ? ', sorted ascending'
+                                : sorted === 'desc'
+                                  ? ', sorted descending'
+                                  : ', sort'}
+                            </span>
+                          </button>
+                        ) : (
+                          title
+                        )}
+                      </th>
                     );
                   })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <nav
-        aria-label={`${label} pages`}
-        className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm"
-      >
-        <p aria-live="polite" className="whitespace-nowrap text-muted tabular-nums">
-          {isLoading ? (
-            'Loading...'
-          ) : total === 0 ? (
-            '0 results'
-          ) : (
-            <>
-              <span className="max-sm:sr-only">Showing </span>
-              {first}–{last} of {total}
-            </>
-          )}
-        </p>
-        <div className="flex items-center gap-2">
-          <span className="mr-1 hidden text-muted tabular-nums sm:inline">
-            Page {Math.min(page, pageCount)} of {pageCount}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="rounded-lg"
-            disabled={page <= 1 || isLoading}
-            onClick={() => onPageChange(page - 1)}
-          >
-            <ChevronLeft aria-hidden="true" className="-ml-1 size-4" />
-            Previous
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="rounded-lg"
-            disabled={page >= pageCount || isLoading}
-            onClick={() => onPageChange(page + 1)}
-          >
-            Next
-            <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
-          </Button>
+              ))}
+            </thead>
+            <tbody className={cn('transition-opacity', isFetching && !isLoading && 'opacity-60')}>
+              {isLoading ? (
+                <SkeletonRows columns={columnCount} rows={pageSize} />
+              ) : error && !data ? (
+                <tr>
+                  <td colSpan={columnCount} className="px-4 py-16 text-center">
+                    <p role="alert" className="text-danger">
+                      {errorMessage(error)}
+                    </p>
+                    {onRetry && (
+                      <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
+                        Try again
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columnCount} className="px-4 py-16 text-center text-muted">
+                    {emptyMessage}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.id} className="group">
+                    {row.getVisibleCells().map((cell) => {
+                      const look = cell.column.columnDef.meta as ColumnLook | undefined;
+                      return (
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            'border-b border-line px-4 py-2.5 align-middle text-ink group-last:border-b-0 group-hover:bg-paper',
+                            look?.className,
+                          )}
+                        >
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
         </div>
-      </nav>
-    </div>
+        <nav
+          aria-label={`${label} pages`}
+          className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm"
+        >
+          <p aria-live="polite" className="whitespace-nowrap text-muted tabular-nums">
+            {isLoading ? (
+              'Loading...'
+            ) : total === 0 ? (
+              '0 results'
+            ) : (
+              <>
+                <span className="max-sm:sr-only">Showing </span>
+                {first}–{last} of {total}
+              </>
+            )}
+          </p>
+          <div className="flex items-center gap-2">
+            <span className="mr-1 hidden text-muted tabular-nums sm:inline">
+              Page {Math.min(page, pageCount)} of {pageCount}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="rounded-lg"
+              disabled={page <= 1 || isLoading}
+              onClick={() => onPageChange(page - 1)}
+            >
+              <ChevronLeft aria-hidden="true" className="-ml-1 size-4" />
+              Previous
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="rounded-lg"
+              disabled={page >= pageCount || isLoading}
+              onClick={() => onPageChange(page + 1)}
+            >
+              Next
+              <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
+            </Button>
+          </div>
+        </nav>
+      </div>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { MessageResponse } from '@habi/shared';
+import type { ColumnHelper } from '@tanstack/react-table';
 import type { LucideIcon } from 'lucide-react';
 import { Ellipsis, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -7,6 +8,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { look } from './data-table.tsx';
 
 export interface RowLink {
   label: string;
@@ -99,4 +101,14 @@ export function RowMenu({ rowName, links = [], remove }: RowMenuProps) {
       )}
     </>
   );
+}
+
+/** A table's last column: each row's Actions menu, under a header for screen readers only. */
+export function actionsColumn<T>(column: ColumnHelper<T>, menu: (row: T) => RowMenuProps) {
+  return column.display({
+    id: 'actions',
+    header: 'Actions',
+    meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
+    cell: ({ row }) => <RowMenu {...menu(row.original)} />,
+  });
 }

@@ -9,8 +9,7 @@ import { deleteOrder, useDelete } from '../api/deletes.ts';
 import { type OrderSort, useOrders } from '../api/get-orders.ts';
 import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { RowMenu } from '../components/row-menu.tsx';
-import { SearchBox } from '../components/search-box.tsx';
+import { actionsColumn } from '../components/row-menu.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 
@@ -66,32 +65,24 @@ export default function OrdersPage() {
         meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
         cell: (info) => <span className="font-semibold">{formatPHP(info.getValue())}</span>,
       }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
-        cell: ({ row }) => (
-          <RowMenu
-            rowName={`the order of ${row.original.user}`}
-            links={[
-              {
-                label: 'Go to Product Management',
-                to: paths.admin.manageOrder(row.original._id),
-                icon: ClipboardList,
-              },
-            ]}
-            remove={{
-              what: (
-                <>
-                  the order of <strong className="text-ink">{row.original.user}</strong> (
-                  {formatPHP(row.original.totalFee)})
-                </>
-              ),
-              run: () => remove.mutateAsync(row.original._id),
-            }}
-          />
-        ),
-      }),
+      actionsColumn(column, (order) => ({
+        rowName: `the order of ${order.user}`,
+        links: [
+          {
+            label: 'Go to Product Management',
+            to: paths.admin.manageOrder(order._id),
+            icon: ClipboardList,
+          },
+        ],
+        remove: {
+          what: (
+            <>
+              the order of <strong className="text-ink">{order.user}</strong> ({formatPHP(order.totalFee)})
+            </>
+          ),
+          run: () => remove.mutateAsync(order._id),
+        },
+      })),
     ],
     [remove.mutateAsync],
   );
@@ -99,16 +90,13 @@ export default function OrdersPage() {
   return (
     <>
       <PageHeader title="Orders List" description="Orders placed by shoppers, newest first." />
-      <div className="mb-4">
-        <SearchBox label="Search customer..." value={list.q} onSearch={list.setQ} />
-      </div>
       <DataTable
         label="Orders"
+        searchLabel="Search customer..."
         columns={columns}
         query={orders}
         list={list}
         emptyMessage="No results."
-        getRowId={(row) => row._id}
       />
     </>
   );

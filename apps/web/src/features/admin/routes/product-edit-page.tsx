@@ -10,8 +10,8 @@ import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useProduct } from '../../../lib/products.ts';
 import { useEditProduct } from '../api/edit-product.ts';
-import { useProduct } from '../api/get-product.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PESO, PriceInput } from '../components/price-input.tsx';
@@ -36,7 +36,7 @@ export default function ProductEditPage() {
   useDocumentTitle('Edit Product');
   const [search] = useSearchParams();
   const pid = search.get('pid') ?? '';
-  const product = useProduct(pid);
+  const product = useProduct(pid, { enabled: pid !== '' });
 
   return (
     <>

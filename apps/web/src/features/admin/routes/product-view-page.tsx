@@ -8,7 +8,7 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useProduct } from '../api/get-product.ts';
+import { useProduct } from '../../../lib/products.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
@@ -19,7 +19,7 @@ export default function ProductViewPage() {
   useDocumentTitle('Product Details');
   const [search] = useSearchParams();
   const pid = search.get('pid') ?? '';
-  const product = useProduct(pid);
+  const product = useProduct(pid, { enabled: pid !== '' });
   const goBack = useGoBack(paths.admin.home);
 
   const header = (

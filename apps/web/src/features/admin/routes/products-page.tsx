@@ -11,8 +11,7 @@ import { deleteProduct, useDelete } from '../api/deletes.ts';
 import { type AdminProductSort, useAdminProducts } from '../api/get-admin-products.ts';
 import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { RowMenu } from '../components/row-menu.tsx';
-import { SearchBox } from '../components/search-box.tsx';
+import { actionsColumn } from '../components/row-menu.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 
 const SORTABLE: readonly AdminProductSort[] = ['name', 'createdAt', 'price'];
@@ -75,28 +74,21 @@ export default function ProductsPage() {
         meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
         cell: (info) => <span className="font-semibold">{formatPHP(info.getValue())}</span>,
       }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
-        cell: ({ row }) => (
-          <RowMenu
-            rowName={row.original.name}
-            links={[
-              { label: 'More Details', to: paths.admin.productView(row.original._id), icon: Eye },
-              { label: 'Edit', to: paths.admin.productEdit(row.original._id), icon: Pencil },
-            ]}
-            remove={{
-              what: (
-                <>
-                  the product <strong className="text-ink">{row.original.name}</strong>
-                </>
-              ),
-              run: () => remove.mutateAsync(row.original._id),
-            }}
-          />
-        ),
-      }),
+      actionsColumn(column, (product) => ({
+        rowName: product.name,
+        links: [
+          { label: 'More Details', to: paths.admin.productView(product._id), icon: Eye },
+          { label: 'Edit', to: paths.admin.productEdit(product._id), icon: Pencil },
+        ],
+        remove: {
+          what: (
+            <>
+              the product <strong className="text-ink">{product.name}</strong>
+            </>
+          ),
+          run: () => remove.mutateAsync(product._id),
+        },
+      })),
     ],
     [remove.mutateAsync],
   );
@@ -111,16 +103,13 @@ export default function ProductsPage() {
           </Link>
         </Button>
       </PageHeader>
-      <div className="mb-4">
-        <SearchBox label="Filter product name..." value={list.q} onSearch={list.setQ} />
-      </div>
       <DataTable
         label="Products"
+        searchLabel="Filter product name..."
         columns={columns}
         query={products}
         list={list}
         emptyMessage="No product/s found."
-        getRowId={(row) => row._id}
       />
     </>
   );

@@ -7,8 +7,7 @@ import { deleteUser, useDelete } from '../api/deletes.ts';
 import { type UserSort, useUsers } from '../api/get-users.ts';
 import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { RowMenu } from '../components/row-menu.tsx';
-import { SearchBox } from '../components/search-box.tsx';
+import { actionsColumn } from '../components/row-menu.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 
 const SORTABLE: readonly UserSort[] = ['name', 'email'];
@@ -50,25 +49,17 @@ export default function UsersPage() {
         enableSorting: false,
         meta: look({ className: 'whitespace-nowrap tabular-nums' }),
       }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        meta: look({ className: 'w-14 text-right', srOnlyHeader: true }),
-        cell: ({ row }) => (
-          <RowMenu
-            rowName={row.original.name}
-            remove={{
-              what: (
-                <>
-                  the account of <strong className="text-ink">{row.original.name}</strong> (
-                  {row.original.email})
-                </>
-              ),
-              run: () => remove.mutateAsync(row.original._id),
-            }}
-          />
-        ),
-      }),
+      actionsColumn(column, (user) => ({
+        rowName: user.name,
+        remove: {
+          what: (
+            <>
+              the account of <strong className="text-ink">{user.name}</strong> ({user.email})
+            </>
+          ),
+          run: () => remove.mutateAsync(user._id),
+        },
+      })),
     ],
     [remove.mutateAsync],
   );
@@ -76,16 +67,13 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader title="Users List" description="Shoppers with an account in the store." />
-      <div className="mb-4">
-        <SearchBox label="Search name..." value={list.q} onSearch={list.setQ} />
-      </div>
       <DataTable
         label="Users"
+        searchLabel="Search name..."
         columns={columns}
         query={users}
         list={list}
         emptyMessage="No results."
-        getRowId={(row) => row._id}
       />
     </>
   );

@@ -34,8 +34,3 @@ export function AuthCard({
     </div>
   );
 }
-
-/** The session check's wait, as tall as a card so the page does not jump when it ends. */
-export function AuthLoading({ children }: { children: ReactNode }) {
-  return <div className="grid min-h-[36rem] place-items-center px-4">{children}</div>;
-}

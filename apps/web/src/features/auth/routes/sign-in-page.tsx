@@ -1,39 +1,27 @@
 import { SignInSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useAuth } from '../../../lib/session.ts';
-import { recheckSession } from '../api/recheck-session.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { AuthCard, AuthLoading } from '../components/auth-card.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CredentialFields } from '../components/credential-fields.tsx';
+import { GuestOnly } from '../components/guest-only.tsx';
+import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
 
 /** /sign-in. */
 export default function SignInPage() {
   useDocumentTitle('Sign In');
-  const { isAuthenticated, isLoading } = useAuth();
-  if (isLoading) {
-    return (
-      <AuthLoading>
-        <Loading />
-      </AuthLoading>
-    );
-  }
-  if (isAuthenticated) return <Navigate to={paths.user} replace />;
-  return <SignInForm />;
+  return (
+    <GuestOnly>
+      <SignInForm />
+    </GuestOnly>
+  );
 }
 
 function SignInForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const signIn = useSignIn();
   const {
     register,
@@ -41,21 +29,10 @@ function SignInForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await signIn.mutateAsync(values);
-      toast.success(message);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return;
-    }
-    if (await recheckSession(queryClient)) {
-      reset();
-      await navigate(paths.user, { replace: true });
-    } else {
-      toast.error('Sign In failed. Please try again.');
-    }
+  const submit = useAuthSubmit({
+    send: signIn.mutateAsync,
+    reset,
+    failure: 'Sign In failed. Please try again.',
   });
 
   return (
@@ -76,33 +53,11 @@ function SignInForm() {
         </div>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <Field label="Email" error={errors.email?.message} icon>
-          {({ control }) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              {...register('email')}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={errors.password?.message} icon>
-          {({ control }) => (
-            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
-          )}
-        </Field>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
-          {isSubmitting ? (
-            <>
-              <Spinner />
-              Loading...
-            </>
-          ) : (
-            'Sign In'
-          )}
-        </Button>
+      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+        <CredentialFields register={register} errors={errors} passwordAutoComplete="current-password" />
+        <SubmitButton pending={isSubmitting} className="mt-2 w-full">
+          Sign In
+        </SubmitButton>
       </form>
     </AuthCard>
   );

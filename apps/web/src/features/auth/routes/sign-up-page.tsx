@@ -1,42 +1,32 @@
 import { SignUpSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useAuth } from '../../../lib/session.ts';
-import { recheckSession } from '../api/recheck-session.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { AuthCard, AuthLoading } from '../components/auth-card.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CredentialFields } from '../components/credential-fields.tsx';
+import { GuestOnly } from '../components/guest-only.tsx';
+import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
 
 const FIELDS = ['name', 'contactNumber', 'email', 'password'] as const;
 
 /** /sign-up. */
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
-  const { isAuthenticated, isLoading } = useAuth();
-  if (isLoading) {
-    return (
-      <AuthLoading>
-        <Loading />
-      </AuthLoading>
-    );
-  }
-  if (isAuthenticated) return <Navigate to={paths.user} replace />;
-  return <SignUpForm />;
+  return (
+    <GuestOnly>
+      <SignUpForm />
+    </GuestOnly>
+  );
 }
 
 function SignUpForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const signUp = useSignUp();
   const {
     register,
@@ -49,28 +39,18 @@ function SignUpForm() {
     resolver: zodResolver(SignUpSchema),
     defaultValues: { name: '', contactNumber: '', email: '', password: '' },
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await signUp.mutateAsync(values);
-      toast.success(message);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      // A taken email (409) or a refused field also shows under its field.
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { message });
-        }
+  const submit = useAuthSubmit({
+    send: signUp.mutateAsync,
+    // A taken email (409) or a refused field also shows under its field.
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      for (const field of FIELDS) {
+        const message = error.errors[field];
+        if (message) setError(field, { message });
       }
-      return;
-    }
-    if (await recheckSession(queryClient)) {
-      reset();
-      await navigate(paths.user, { replace: true });
-    } else {
-      toast.error('Sign Up failed. Please try again.');
-    }
+    },
+    reset,
+    failure: 'Sign Up failed. Please try again.',
   });
 
   return (
@@ -89,58 +69,23 @@ function SignUpForm() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
         <Field label="Name" error={errors.name?.message} icon>
           {({ control }) => (
             <Input {...control} autoComplete="name" placeholder="Maria Santos" {...register('name')} />
           )}
         </Field>
-        <Field label="Contact Number" error={errors.contactNumber?.message} icon>
-          {({ id, describedBy, invalid }) => (
-            <Controller
-              control={control}
-              name="contactNumber"
-              render={({ field }) => (
-                <PhoneInput
-                  id={id}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={invalid}
-                  describedBy={describedBy}
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message} icon>
-          {({ control }) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              {...register('email')}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={errors.password?.message} icon>
-          {({ control }) => (
-            <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
-          )}
-        </Field>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
-          {isSubmitting ? (
-            <>
-              <Spinner />
-              Loading...
-            </>
-          ) : (
-            'Sign Up'
-          )}
-        </Button>
+        <PhoneField
+          label="Contact Number"
+          error={errors.contactNumber?.message}
+          icon
+          control={control}
+          name="contactNumber"
+        />
+        <CredentialFields register={register} errors={errors} passwordAutoComplete="new-password" />
+        <SubmitButton pending={isSubmitting} className="mt-2 w-full">
+          Sign Up
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -8,8 +8,7 @@ import { FieldError, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useAddAddress } from '../api/add-address.ts';
-import { useDeleteAddress } from '../api/delete-address.ts';
+import { useAddAddress, useDeleteAddress } from '../api/addresses.ts';
 
 export type AddressMode = 'summary' | 'list' | 'add';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
-import { productQueryOptions } from '../api/get-product.ts';
+import { productQueryOptions } from '../../../lib/products.ts';
 
 interface ProductCardProps {
   product: ProductSummary;

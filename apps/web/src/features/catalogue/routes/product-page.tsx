@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useProduct } from '../api/get-product.ts';
+import { useProduct } from '../../../lib/products.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ProductDetails } from '../components/product-details.tsx';
 import { ProductNotFound } from '../components/product-not-found.tsx';

@@ -15,11 +15,19 @@ export function addAddress(userId: string, newAddress: string) {
   });
 }
 
-/** Shows the answered list at once, then refreshes the cached store data. */
-export function useAddAddress(userId: string) {
+/** DELETE /users/deleteAddress/{id} { address } answers the remaining list. */
+export function deleteAddress(userId: string, address: string) {
+  return request<AddressListResponse>(`/users/deleteAddress/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    json: { address },
+  });
+}
+
+/** Both answer the whole list: it is shown at once, then the cached store data is refreshed. */
+function useAddressMutation(send: (address: string) => Promise<AddressListResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (newAddress: string) => addAddress(userId, newAddress),
+    mutationFn: send,
     onSuccess: ({ shippingAddress }) => {
       queryClient.setQueryData<User | null>(currentUserQuery.queryKey, (user) =>
         user ? { ...user, shippingAddress } : user,
@@ -28,3 +36,9 @@ export function useAddAddress(userId: string) {
     },
   });
 }
+
+export const useAddAddress = (userId: string) =>
+  useAddressMutation((newAddress) => addAddress(userId, newAddress));
+
+export const useDeleteAddress = (userId: string) =>
+  useAddressMutation((address) => deleteAddress(userId, address));
