@@ -118,3 +118,10 @@ describe('formatDayMonthYear', () => {
     expect(formatDayMonthYear('2026-12-31T15:59:00Z')).toBe('31/12/2026');
   });
 });
+
+describe('formatDayMonthYear of a Date', () => {
+  it('formats a Date as it formats its ISO text', () => {
+    expect(formatDayMonthYear(new Date('2026-11-22T17:00:00Z'))).toBe('23/11/2026');
+    expect(formatDayMonthYear('2026-11-22T17:00:00Z')).toBe('23/11/2026');
+  });
+});

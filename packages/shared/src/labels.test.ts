@@ -28,3 +28,10 @@ describe('variationLabel', () => {
     expect(variationLabel(name)).toBe(label);
   });
 });
+
+describe('variationLabel with untidy spacing', () => {
+  it('takes the last word however many spaces come before it', () => {
+    expect(variationLabel('Men T-shirt   Blue ')).toBe('Blue');
+    expect(camelToLabel('toPay  later')).toBe('To Pay Later');
+  });
+});

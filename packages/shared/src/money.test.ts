@@ -136,3 +136,22 @@ describe('percentOf', () => {
     expect(percentOf(centavos, percent)).toBe(result);
   });
 });
+
+describe('parseCentavos grouping', () => {
+  it('takes groups of three after one to three leading digits only', () => {
+    expect(parseCentavos('1,234,567.89')).toBe(123456789);
+    expect(parseCentavos('1234,567.89')).toBeNull();
+    expect(parseCentavos('12,34')).toBeNull();
+  });
+
+  it('reads a whole amount without a fraction as round pesos', () => {
+    expect(parseCentavos('1,299')).toBe(129900);
+  });
+});
+
+describe('formatPHP units', () => {
+  it('reads pesos unless told the amount is in centavos', () => {
+    expect(formatPHP('12')).toBe('₱12.00');
+    expect(formatPHP(1200, 'centavos')).toBe('₱12.00');
+  });
+});

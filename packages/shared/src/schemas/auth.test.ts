@@ -209,3 +209,10 @@ describe('AdminAccountSchema', () => {
     expect(AdminAccountSchema.safeParse({ ...account, role: 'root' }).success).toBe(false);
   });
 });
+
+describe('long passwords', () => {
+  it("refuses more than 200 characters with 'Password is too long'", () => {
+    expect(firstMessage(PasswordSchema, 'x'.repeat(201))).toBe('Password is too long');
+    expect(firstMessage(PasswordSchema, 'x'.repeat(200))).toBeUndefined();
+  });
+});

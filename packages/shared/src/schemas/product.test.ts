@@ -396,3 +396,15 @@ describe('the price cap', () => {
     expect(toDecimal(summarizeOrder(lines).total)).toBe('5445005500.00');
   });
 });
+
+describe('the messages of over-long product fields', () => {
+  it('names each limit', () => {
+    expect(CreateProductFormSchema.shape.name.safeParse('x'.repeat(201)).error?.issues[0]?.message).toBe(
+      'Too Long!',
+    );
+    expect(PriceInputSchema.safeParse('1'.repeat(21)).error?.issues[0]?.message).toBe('Price is too long');
+    expect(
+      CreateProductFieldsSchema.shape.variationsName.safeParse('not json').error?.issues[0]?.message,
+    ).toBe('Variation names must be a list of names');
+  });
+});

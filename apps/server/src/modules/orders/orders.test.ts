@@ -18,6 +18,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/helpers.ts';
+import { placeOrder as placeOrderDirect } from './orders.service.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const TABLES = ['orders', 'order_items', 'idempotency_keys'];
@@ -235,6 +236,45 @@ describe('POST /api/orders/placed-order', () => {
       409,
     );
     expect(body.message).toBe('A product in your cart is no longer available');
+    expect(body.errors).toEqual({ 'cart.1': 'Men Tee Navy' });
+  });
+
+  it('refuses a variation the product does not have (409), naming the line', async () => {
+    const body = await expectRefused(
+      orderBodyFor(customer, [orderLineFor(p.tee, { name: 'Men Tee Purple' })]),
+      409,
+    );
+    expect(body).toEqual({
+      message: 'A product in your cart has changed. Please review your cart.',
+      errors: { 'cart.0.name': 'Men Tee Purple' },
+    });
+  });
+
+  it('keeps a key to its own order when orders without a key come after it', async () => {
+    const key = newOrderKey();
+    const payload = orderBodyFor(customer, [orderLineFor(p.tee)]);
+    const keyed = await placeOrder(ctx.t, customer, payload, key);
+    const unkeyed = await placeOrder(ctx.t, customer, payload, null);
+    expect([keyed.statusCode, unkeyed.statusCode]).toEqual([201, 201]);
+    const replay = await placeOrder(ctx.t, customer, payload, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().order._id).toBe(keyed.json().order._id);
+  });
+
+  it('answers 401 for a customer deleted before the order is written, storing nothing', async () => {
+    const gone = { ...(await signUpCustomer(ctx.t)) };
+    const [row] = (
+      (await ctx.t.database.db.execute(sql`select * from customers where id = ${gone.id}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      }
+    ).rows;
+    await ctx.t.database.db.execute(sql`delete from customers where id = ${gone.id}`);
+    const before = await counts(ctx.t);
+    const customerRow = { id: gone.id, name: String(row!.name) } as Parameters<typeof placeOrderDirect>[1];
+    await expect(
+      placeOrderDirect(ctx.t.database.db, customerRow, orderBodyFor(gone, [orderLineFor(p.tee)]), undefined),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect(await counts(ctx.t)).toEqual(before);
   });
 
   it('refuses bad quantities, delivery fees, an empty address or an empty cart (400)', async () => {
