@@ -1,9 +1,7 @@
 import {
-  DeleteByIdBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
-  MessageResponseSchema,
   OrderListQuerySchema,
   OrderSchema,
   OrderStatusResponseSchema,
@@ -17,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
 import { SESSION_COOKIES } from '../../lib/sessions.ts';
 import { assertSelf } from '../../plugins/auth.ts';
@@ -124,22 +123,11 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
     },
   );
 
-  r.delete(
-    '/delete/:id',
-    {
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        body: DeleteByIdBodySchema,
-        response: { 200: MessageResponseSchema },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request) => {
-      await ordersService.deleteOrder(db, request.params.id);
-      return { message: 'Order deleted successfully' };
-    },
-  );
+  adminDeleteRoute(app, {
+    tags,
+    remove: (id) => ordersService.deleteOrder(db, id),
+    message: 'Order deleted successfully',
+  });
 
   /** Loads whichever sessions the request carries; the handler decides ownership. */
   async function ownerOrAdmin(request: FastifyRequest) {

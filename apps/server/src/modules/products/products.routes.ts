@@ -1,10 +1,8 @@
 import {
   AdminProductListQuerySchema,
   CreateProductFieldsSchema,
-  DeleteByIdBodySchema,
   EditProductSchema,
   IdParamsSchema,
-  MessageResponseSchema,
   NEXT_CURSOR_HEADER,
   ProductListQuerySchema,
   ProductSchema,
@@ -15,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import * as productsService from './products.service.ts';
@@ -101,21 +100,9 @@ export default async function productsRoutes(
     },
   );
 
-  r.delete(
-    '/delete/:id',
-    {
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        // Fastify validates an absent body as null, which `.optional()` alone refuses.
-        body: DeleteByIdBodySchema,
-        response: { 200: MessageResponseSchema },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request) => {
-      await productsService.deleteProduct(db, request.params.id);
-      return { message: 'Product deleted successfully' };
-    },
-  );
+  adminDeleteRoute(app, {
+    tags,
+    remove: (id) => productsService.deleteProduct(db, id),
+    message: 'Product deleted successfully',
+  });
 }

@@ -2,7 +2,6 @@ import {
   AddAddressSchema,
   AddressListResponseSchema,
   DeleteAddressSchema,
-  DeleteByIdBodySchema,
   IdParamsSchema,
   MessageResponseSchema,
   ProfileSchema,
@@ -17,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { throttledSignIn, throttleSignUp } from '../../lib/sign-in.ts';
@@ -143,20 +143,9 @@ export default async function usersRoutes(
     },
   );
 
-  r.delete(
-    '/delete/:id',
-    {
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        body: DeleteByIdBodySchema,
-        response: { 200: MessageResponseSchema },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request) => {
-      await users.deleteCustomer(db, request.params.id);
-      return { message: 'User deleted successfully' };
-    },
-  );
+  adminDeleteRoute(app, {
+    tags,
+    remove: (id) => users.deleteCustomer(db, id),
+    message: 'User deleted successfully',
+  });
 }

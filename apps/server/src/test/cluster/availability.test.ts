@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Database, freshDatabase, until } from '../process/server-process.ts';
+import { api, type Database, until } from '../process/server-process.ts';
 import { addProduct, type ShopProduct, signInAdmin, signUp } from '../process/shop.ts';
 import {
   type Cluster,
@@ -8,9 +8,9 @@ import {
   type Load,
   type Nginx,
   printFigures,
-  startCluster,
   startLoad,
-  startNginx,
+  startShop,
+  stopShop,
   storedOrderIds,
   triedBy,
 } from './cluster.ts';
@@ -32,23 +32,14 @@ describe.runIf(baseUrl)('three instances behind nginx under load', () => {
   let productIds: string[];
 
   beforeAll(async () => {
-    database = await freshDatabase(baseUrl!);
-    cluster = await startCluster(database.url);
-    nginx = await startNginx(cluster.instances.map((instance) => instance.port));
+    ({ database, cluster, nginx } = await startShop(baseUrl!));
     product = await addProduct(nginx.url, await signInAdmin(nginx.url), 'Cluster Load Tee', '350.00');
     productIds = (await api(nginx.url, '/api/product/all?limit=24'))
       .json()
       .map((p: { _id: string }) => p._id);
   });
 
-  afterAll(async () => {
-    // Whatever started is stopped, in reverse order, even after a failed start.
-    const nginxExit = await nginx?.stop();
-    const codes = await cluster?.close();
-    await database?.drop();
-    if (nginxExit) expect(nginxExit.code).toBe(0);
-    if (codes) expect(codes).toEqual([0, 0, 0]);
-  });
+  afterAll(() => stopShop({ database, cluster, nginx }));
 
   const address = (instance: Instance) => `127.0.0.1:${instance.port}`;
   /**

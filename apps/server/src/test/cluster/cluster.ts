@@ -1,18 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import {
   api,
   type Database,
   type Exit,
   freePort,
+  freshDatabase,
   type Server,
   serverDir,
   startServer,
   tempDataDir,
   until,
+  watch,
 } from '../process/server-process.ts';
 import { type Customer, placeOrder, type ShopProduct } from '../process/shop.ts';
 
@@ -150,18 +153,16 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   const port = await freePort();
   const conf = path.join(prefix, 'nginx.conf');
   await writeFile(conf, rewriteNginxConf(await readFile(nginxConf, 'utf8'), port, upstreamPorts));
-  const child: ChildProcess = spawn(
-    'nginx',
-    ['-p', prefix, '-e', 'logs/error.log', '-c', conf, '-g', `daemon off; pid ${prefix}/nginx.pid;`],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const nginx = watch(
+    spawn(
+      'nginx',
+      ['-p', prefix, '-e', 'logs/error.log', '-c', conf, '-g', `daemon off; pid ${prefix}/nginx.pid;`],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    ),
   );
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { child, exited } = nginx;
   let exit: Exit | undefined;
   exited.then((e) => {
     exit = e;
@@ -171,7 +172,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   try {
     await until(
       async () => {
-        if (exit) throw new Error(`nginx exited ${exit.code}: ${stderr}\n${await errorLog()}`);
+        if (exit) throw new Error(`nginx exited ${exit.code}: ${nginx.stderr()}\n${await errorLog()}`);
         return (await fetch(`${url}/api/health`).catch(() => null))?.status === 200;
       },
       'nginx to answer',
@@ -311,4 +312,34 @@ export function printFigures(figures: Figures) {
   const { failures, ...counts } = figures;
   console.log(`cluster figures: ${JSON.stringify(counts)}`);
   if (failures.length > 0) console.log(`  failures (sample): ${failures.join('\n    ')}`);
+}
+
+export interface Shop {
+  database: Database;
+  cluster: Cluster;
+  nginx: Nginx;
+}
+
+/** A fresh database, three instances started on it at once, and nginx in front of them. */
+export async function startShop(baseUrl: string): Promise<Shop> {
+  const database = await freshDatabase(baseUrl);
+  const cluster = await startCluster(database.url).catch(async (error) => {
+    await database.drop();
+    throw error;
+  });
+  const nginx = await startNginx(cluster.instances.map((instance) => instance.port)).catch(async (error) => {
+    await cluster.close();
+    await database.drop();
+    throw error;
+  });
+  return { database, cluster, nginx };
+}
+
+/** Stops nginx and the instances, drops the database, and checks every process stopped cleanly. */
+export async function stopShop({ database, cluster, nginx }: Partial<Shop>) {
+  const nginxExit = await nginx?.stop();
+  const codes = await cluster?.close();
+  await database?.drop();
+  if (nginxExit) expect(nginxExit.code).toBe(0);
+  if (codes) expect(codes).toEqual([0, 0, 0]);
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, cookieFrom, type Database, freshDatabase } from '../process/server-process.ts';
+import { api, cookieFrom, type Database } from '../process/server-process.ts';
 import { addProduct, placeOrder, signInAdmin, signUp } from '../process/shop.ts';
-import { type Cluster, type Nginx, startCluster, startNginx } from './cluster.ts';
+import { type Cluster, type Nginx, startShop, stopShop } from './cluster.ts';
 
 // A PostgreSQL server is needed: DATABASE_URL names a role that may create databases (each file
 // makes one of its own from it). Without it the instances could only run on embedded PGlite,
@@ -18,20 +18,11 @@ describe.runIf(baseUrl)('three instances behind nginx, one PostgreSQL: one shop'
   let c: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(baseUrl!);
-    cluster = await startCluster(database.url);
+    ({ database, cluster, nginx } = await startShop(baseUrl!));
     [a, b, c] = cluster.instances.map((instance) => instance.url) as [string, string, string];
-    nginx = await startNginx(cluster.instances.map((instance) => instance.port));
   });
 
-  afterAll(async () => {
-    // Whatever started is stopped, in reverse order, even after a failed start.
-    const nginxExit = await nginx?.stop();
-    const codes = await cluster?.close();
-    await database?.drop();
-    if (nginxExit) expect(nginxExit.code).toBe(0);
-    if (codes) expect(codes).toEqual([0, 0, 0]);
-  });
+  afterAll(() => stopShop({ database, cluster, nginx }));
 
   const current = async (base: string, cookie: string) =>
     (await api(base, '/api/users/current', { cookie })).json();

@@ -39,6 +39,22 @@ export interface RunningProcess {
   exited: Promise<Exit>;
 }
 
+/** Keeps what a child process writes and when it ends. */
+export function watch(child: ChildProcess): RunningProcess {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
 /** Runs one of the built entry points (`main.js`, `create-admin.js`) with the given environment. */
 export function run(entry: string, env: Record<string, string>, args: string[] = []): RunningProcess {
   const child = spawn(process.execPath, [path.join(serverDir, 'dist', entry), ...args], {
@@ -46,18 +62,7 @@ export function run(entry: string, env: Record<string, string>, args: string[] =
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+  return watch(child);
 }
 
 export interface Server extends RunningProcess {
