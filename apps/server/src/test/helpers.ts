@@ -40,6 +40,18 @@ const TABLES = [
   'customers',
 ];
 
+/** The configuration of a test app: quiet, no demo seed, no web app, `env` on top. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+}
+
 /**
  * A fresh app on a fresh database: PGlite from the migrated template, or a truncated PostgreSQL;
  * `env` sets configuration variables.
@@ -55,15 +67,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     const template = await readFile(injectContext('pgliteTemplate'));
     database = await openDatabase({ pgliteDump: new Blob([template]) });
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ...env,
-  });
-  const app = await buildApp(config, database);
+  const app = await buildApp(testConfig(dataDir, env), database);
   await app.ready();
   return {
     app,

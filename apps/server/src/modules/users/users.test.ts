@@ -8,7 +8,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { customers, knownDevices, orders, signInThrottle } from '../../db/schema.ts';
 import {
   buildTestApp,
@@ -22,6 +21,7 @@ import {
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  testConfig,
   testPng,
 } from '../../test/helpers.ts';
 
@@ -57,17 +57,7 @@ async function throttleRow(key: string) {
 /** Runs `use` with a second app instance on the same database, configured with `env` besides. */
 async function withSecondApp(env: Record<string, string>, use: (app: FastifyInstance) => Promise<void>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'habi-second-'));
-  const second = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...env,
-    }),
-    t.database,
-  );
+  const second = await buildApp(testConfig(dataDir, env), t.database);
   try {
     await use(second);
   } finally {
