@@ -7,6 +7,11 @@ export const CURRENCY = 'PHP';
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
 
+/** The most an admin may set one variation and size's stock to, or change it by at once. */
+export const STOCK_QUANTITY_MAX = 100_000;
+/** At this many units or fewer a size shows "Only N left", and a product counts as low in stock. */
+export const LOW_STOCK_MAX = 5;
+
 /** Estimated tax on items plus shipping, in percent. */
 export const TAX_PERCENT = 10;
 

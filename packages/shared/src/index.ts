@@ -9,4 +9,6 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/order.ts';
 export * from './schemas/product.ts';
+export * from './schemas/search.ts';
+export * from './schemas/stock.ts';
 export * from './schemas/user.ts';

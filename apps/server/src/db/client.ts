@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -132,6 +133,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let client: PGlite;
   try {
     client = await PGlite.create({
+      // Trigram matching for the typo-tolerant search; PostgreSQL has it in postgresql-contrib.
+      extensions: { pg_trgm },
       ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
       ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
     });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   customType,
   date,
   index,
@@ -136,6 +138,8 @@ export const products = pgTable(
     variations: jsonb('variations').$type<VariationRecord[]>().notNull().default([]),
     /** Place in the curated Best Collections list, shown until sales decide. */
     bestRank: integer('best_rank'),
+    /** Checkout takes from `product_stock`, which has a row for each variation and size exactly when this is set. */
+    trackStock: boolean('track_stock').notNull().default(false),
     createdAt: createdAt(),
   },
   // Keyset orders of the storefront: newest first, and by price either way. Ascending indexes
@@ -145,6 +149,26 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_category_idx').on(t.category, t.subCategory, t.createdAt),
     index('products_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * What is left of a tracked product, per variation (its name, '' when the product has none) and
+ * size ('' when none). Changed only by conditional updates, so it never goes below zero.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variation: text('variation').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.variation, t.size] }),
+    check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );
 
@@ -184,8 +208,12 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     imageUrl: text('image_url').notNull(),
     price: money('price'),
+    /** The variation's name ('' when the product has none): with the size, the stock it came from. */
+    variation: text('variation').notNull().default(''),
     size: text('size').notNull().default(''),
     quantity: integer('quantity').notNull(),
+    /** The line's quantity was taken from stock and is not back yet: cancelling it gives it back. */
+    stockHeld: boolean('stock_held').notNull().default(false),
     deliveryFee: money('delivery_fee'),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     status: text('status').notNull(),

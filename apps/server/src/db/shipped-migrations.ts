@@ -20,4 +20,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795448492717,
     sha256: '16b630bbc8be1b854894bafe6659142c1014b5716f71be0c93466e5a440b96fc',
   },
+  {
+    tag: '0003_stock',
+    when: 1795455838121,
+    sha256: '52dfac0101852550bed36d8d14d24c73281adfd103db86b8e2b29f1b495af720',
+  },
 ];

@@ -54,7 +54,8 @@ function errorsPlugin(app: FastifyInstance) {
     if (conflictError)
       return reply.status(409).send({ message: conflictError.message, errors: conflictError.errors });
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+      const { message, errors, available } = error;
+      return reply.status(error.statusCode).send({ message, errors, available });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(

@@ -252,6 +252,22 @@ const ROUTES: Route[] = [
     }),
   },
   {
+    method: 'PATCH',
+    path: '/api/product/stock/:id',
+    expected: adminOnly(200),
+    // A product of its own: A's orders of the shared one stay untracked.
+    build: async () => {
+      const tracked = await insertProduct(t);
+      return {
+        url: `/api/product/stock/${tracked.id}`,
+        payload: {
+          trackStock: true,
+          changes: [{ variation: tracked.variations[0]!.name, size: 'M', delta: 5 }],
+        },
+      };
+    },
+  },
+  {
     method: 'DELETE',
     path: '/api/product/delete/:id',
     expected: adminOnly(200),

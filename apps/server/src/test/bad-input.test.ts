@@ -9,6 +9,7 @@ import {
   countRows,
   type FilePart,
   insertProduct,
+  insertTrackedTee,
   multipartBody,
   newCustomer,
   ORIGIN,
@@ -71,6 +72,7 @@ const TABLES = [
   'customers',
   'admins',
   'products',
+  'product_stock',
   'orders',
   'order_items',
   'idempotency_keys',
@@ -97,6 +99,9 @@ let product = {
   variations: [{ name: 'Tee', imageUrl: '/uploads/tee-800.webp' }],
 } as unknown as ProductRow;
 let orderOfA = UNKNOWN_ID;
+/** A product tracking stock with none left, and a cancelled order of A's for 2 of it. */
+let soldOut = product;
+let cancelledOfA = UNKNOWN_ID;
 let png = Buffer.alloc(0);
 const ADDRESS_OF_A = '7 Mabini St, Quezon City';
 /** The Host `t.request` sends, matching its ORIGIN. */
@@ -161,11 +166,17 @@ function expectClientError(response: LightMyRequestResponse, status?: number | n
     expect(response.statusCode, context).toBe(status);
   }
   expect(response.headers['content-type'], context).toMatch(/^application\/json/);
-  const body = response.json() as { message?: unknown; errors?: unknown };
+  const body = response.json() as { message?: unknown; errors?: unknown; available?: unknown };
   expect(
-    Object.keys(body).filter((key) => key !== 'message' && key !== 'errors'),
+    Object.keys(body).filter((key) => !['message', 'errors', 'available'].includes(key)),
     context,
   ).toEqual([]);
+  if (body.available !== undefined) {
+    expect(response.statusCode, context).toBe(409);
+    expect(body.available, context).toEqual(
+      expect.arrayContaining([{ line: expect.any(Number), available: expect.any(Number) }]),
+    );
+  }
   expect(typeof body.message, context).toBe('string');
   const message = body.message as string;
   expect(message.trim(), context).not.toBe('');
@@ -195,6 +206,15 @@ const addForm = () => ({
   category: JSON.stringify({ label: 'Men', value: 'Men' }),
   subCategory: JSON.stringify({ label: 'Tops', value: 'Tops' }),
   variationsName: JSON.stringify(['Linen Shirt White']),
+  stock: JSON.stringify({
+    trackStock: true,
+    quantities: [{ variation: 'Linen Shirt White', size: 'M', quantity: 5 }],
+  }),
+});
+
+/** A change to one size of the product's first variation. */
+const stockChange = (of: ProductRow, change: Json) => ({
+  changes: [{ variation: of.variations[0]!.name, size: 'M', ...change }],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -428,6 +448,14 @@ const JSON_ROUTES: JsonRoute[] = [
     who: 'admin',
     url: (id = product.id) => `/api/product/edit/${id}`,
     body: editBody,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/product/stock/:id',
+    who: 'admin',
+    url: (id = product.id) => `/api/product/stock/${id}`,
+    body: () => ({ trackStock: true, ...stockChange(product, { delta: 5 }) }),
+    optional: ['trackStock', 'changes'],
   },
   {
     method: 'DELETE',
@@ -812,6 +840,7 @@ const otherCases = (): Case[] => {
     ['PATCH', (id) => `/api/orders/checkAndUpdateOrder/${id}`],
     ['PATCH', (id) => `/api/orders/statusUpdate/${id}`, { updatedStatus: ['delivered'] }],
     ['PATCH', (id) => `/api/product/edit/${id}`, editBody],
+    ['PATCH', (id) => `/api/product/stock/${id}`, { trackStock: true }],
     ['DELETE', (id) => `/api/product/delete/${id}`, { _id: UNKNOWN_ID }],
     ['DELETE', (id) => `/api/orders/delete/${id}`, { _id: UNKNOWN_ID }],
     ['DELETE', (id) => `/api/users/delete/${id}`, { _id: UNKNOWN_ID }],
@@ -834,6 +863,92 @@ const otherCases = (): Case[] => {
   }
 
   cases.push(
+    // Stock: what only the product and its stock can refuse.
+    {
+      name: 'POST /api/orders/placed-order: more than is left in stock',
+      status: 409,
+      build: () => order(orderBodyFor(a, [orderLineFor(soldOut, { size: 'M' })])),
+    },
+    {
+      name: 'PATCH /api/orders/statusUpdate/:id: restoring a line whose stock is gone',
+      status: 409,
+      build: () => asAdmin('PATCH', `/api/orders/statusUpdate/${cancelledOfA}`, { updatedStatus: ['toPay'] }),
+    },
+    {
+      name: 'PATCH /api/product/stock/:id: a size the product does not sell',
+      status: 400,
+      build: () =>
+        asAdmin(
+          'PATCH',
+          `/api/product/stock/${soldOut.id}`,
+          stockChange(soldOut, { size: 'US 9', delta: 1 }),
+        ),
+    },
+    {
+      name: 'PATCH /api/product/stock/:id: a quantity set against an out-of-date one',
+      status: 409,
+      build: () =>
+        asAdmin(
+          'PATCH',
+          `/api/product/stock/${soldOut.id}`,
+          stockChange(soldOut, { quantity: 9, expected: 4 }),
+        ),
+    },
+    {
+      name: 'PATCH /api/product/stock/:id: taking more than is left',
+      status: 409,
+      build: () => asAdmin('PATCH', `/api/product/stock/${soldOut.id}`, stockChange(soldOut, { delta: -1 })),
+    },
+    {
+      name: 'PATCH /api/product/stock/:id: changes to a product that does not track stock',
+      status: 409,
+      message: 'This product does not track stock',
+      build: () => asAdmin('PATCH', `/api/product/stock/${product.id}`, stockChange(product, { delta: 1 })),
+    },
+    {
+      name: 'PATCH /api/product/stock/:id: tracking off with changes',
+      status: 400,
+      build: () =>
+        asAdmin('PATCH', `/api/product/stock/${soldOut.id}`, {
+          trackStock: false,
+          ...stockChange(soldOut, { delta: 1 }),
+        }),
+    },
+    {
+      name: 'POST /api/product/add: stock of a variation it does not have',
+      status: 400,
+      build: async () => ({
+        ...(await multipartBody(
+          {
+            ...addForm(),
+            stock: JSON.stringify({
+              trackStock: true,
+              quantities: [{ variation: 'Linen Shirt Black', size: 'M', quantity: 5 }],
+            }),
+          },
+          [
+            ['imageUrl', png],
+            ['varImgUrls', png],
+          ],
+        )),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/product/add: stock as malformed JSON',
+      status: 400,
+      build: async () => ({
+        ...(await multipartBody({ ...addForm(), stock: '{"trackStock":' }, [
+          ['imageUrl', png],
+          ['varImgUrls', png],
+        ])),
+        method: 'POST',
+        url: '/api/product/add',
+        cookie: admin.cookie,
+      }),
+    },
     // Orders: the header, then what only the catalogue can refuse (DESIGN §4).
     {
       name: 'POST /api/orders/placed-order: a short Idempotency-Key',
@@ -1265,6 +1380,17 @@ beforeAll(async () => {
   });
   if (saved.statusCode !== 200) throw new Error(`address failed: ${saved.body}`);
   orderOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+  soldOut = await insertTrackedTee(t, { 'Navy M': 2 });
+  const twoOf = [orderLineFor(soldOut, { size: 'M', quantity: 2 })];
+  cancelledOfA = (await placeOrderOk(t, a, twoOf))._id;
+  const cancelled = await t.request({
+    method: 'PATCH',
+    url: `/api/orders/statusUpdate/${cancelledOfA}`,
+    cookie: admin.cookie,
+    payload: { updatedStatus: ['cancelled'] },
+  });
+  if (cancelled.statusCode !== 200) throw new Error(`cancel failed: ${cancelled.body}`);
+  await placeOrderOk(t, a, twoOf);
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import {
   CreateProductFieldsSchema,
   ProfileSchema,
   SIZE_PRESETS,
+  StockShortfallSchema,
   SUBCATEGORIES,
 } from '@habi/shared';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSession, findSessionAdmin, findSessionCustomer, SESSION_COOKIES } from '../lib/sessions.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
+import { updateStock } from '../modules/products/products.service.ts';
 import {
   ADMIN,
   buildTestApp,
@@ -56,7 +58,7 @@ import {
  * visitor, a signed-in customer and an admin. Requests are generated from each operation's
  * schemas (path, query, headers, JSON body; multipart forms from the zod schemas their
  * routes parse), mixing valid, near-valid and hostile values with the ids of real rows. The
- * property: never a 5xx; every error is `{ message, errors? }`; a refusal writes nothing (no
+ * property: never a 5xx; every error is `{ message, errors?, available? }`; a refusal writes nothing (no
  * row of any table but the throttles, which count refusals by design; no uploaded image).
  *
  * FUZZ_SEED replays another seed; FUZZ_RUNS scales the runs per test (CI uses the defaults).
@@ -292,6 +294,7 @@ async function buildWorld(): Promise<World> {
 async function repairWorld(op: Operation) {
   const [row] = await sqlRows<{
     product: boolean;
+    tracked: boolean;
     uploaded: boolean;
     a_email: string | null;
     a_address: string | null;
@@ -302,6 +305,7 @@ async function repairWorld(op: Operation) {
     admin2: string | null;
   }>(sql`select
     exists(select 1 from products where id = ${w.product.id}) as product,
+    exists(select 1 from products where id = ${w.product.id} and track_stock) as tracked,
     exists(select 1 from products where id = ${w.uploadedId}) as uploaded,
     (select email from customers where id = ${w.a.id}) as a_email,
     (select shipping_addresses[1] from customers where id = ${w.a.id}) as a_address,
@@ -312,6 +316,8 @@ async function repairWorld(op: Operation) {
     (select username from admins where id = ${w.admin2.id}) as admin2`);
   const now = row!;
   if (!now.product) w.product = await insertProduct(t);
+  // A stock change may have left the product tracked with too little for the orders runs place.
+  if (now.tracked) await updateStock(t.database.db, w.product.id, { trackStock: false, changes: [] });
   if (!now.uploaded) w.uploadedId = (await insertProduct(t)).id;
   for (const [account, email, order] of [
     [w.a, now.a_email, now.a_order],
@@ -413,6 +419,20 @@ const forgedCursor = fc
     ),
   )
   .map(([v, id]) => forge({ v, id }));
+/** The multipart `stock` field: tracking on or off, quantities for sizes of a product without variations. */
+const stockField = fc
+  .tuple(
+    fc.boolean(),
+    fc.array(
+      fc.record({
+        variation: fc.constant(''),
+        size: fc.constantFrom('', ...ALL_SIZES),
+        quantity: fc.integer({ min: -1, max: 100_001 }),
+      }),
+      { maxLength: 3 },
+    ),
+  )
+  .map(([trackStock, quantities]) => JSON.stringify({ trackStock, quantities }));
 /** Forgeries that reach SQL if only the shape is checked; every test tries each of them. */
 const FORGED_CURSORS = [
   forge({ v: '2024-13-45T25:61:61Z', id: '3b241101-e2bb-4255-8caf-4136c566a962' }),
@@ -501,6 +521,10 @@ function hintFor(op: Operation): Hint {
         return listOrEnum ? undefined : option(SUBCATEGORIES);
       case 'variationsName':
         return fc.array(productNames, { maxLength: 3 }).map((names) => JSON.stringify(names));
+      case 'variation':
+        return fc.oneof(refs('product.variation'), fc.constantFrom('', 'Fuzz Fixture Tee Red'));
+      case 'stock':
+        return form ? stockField : undefined;
       case 'cursor':
         return refs('cursor');
       case 'q':
@@ -545,6 +569,10 @@ const EXAMPLES: Record<string, () => unknown> = {
     updatedSizes: [...SIZE_PRESETS.Clothes],
   }),
   'PATCH /api/orders/statusUpdate/{id}': () => ({ updatedStatus: ['delivered'] }),
+  'PATCH /api/product/stock/{id}': () => ({
+    trackStock: true,
+    changes: [{ variation: r('product.variation'), size: 'M', delta: 5 }],
+  }),
   // Resolved when sent, so the cart and total match the product as it is then.
   'POST /api/orders/placed-order': () => orderBodyFor(w.a, [orderLineFor(w.product)]),
 };
@@ -650,26 +678,38 @@ const FORMS: Record<string, FormSpec> = {
       .record({
         name: productNames,
         price: money.filter((p) => p !== '0.00'),
-        size: option([[...SIZE_PRESETS.Clothes], [...SIZE_PRESETS.Sneakers], []]),
+        sizes: fc.constantFrom<string[]>([...SIZE_PRESETS.Clothes], [...SIZE_PRESETS.Sneakers], []),
         category: option(CATEGORIES),
         subCategory: option(SUBCATEGORIES),
         main: png('imageUrl'),
         variations: fc.array(fc.tuple(fc.constantFrom('Red', 'Navy', 'Olive'), png('varImgUrls')), {
           maxLength: 3,
         }),
+        // Sometimes stock for one of the product's own variations and sizes (by index).
+        stock: fc.option(fc.tuple(fc.nat(2), fc.nat(12), fc.nat(60))),
       })
-      .map(({ name, price, size, category, subCategory, main, variations }) => ({
-        fields: [
+      .map(({ name, price, sizes, category, subCategory, main, variations, stock }) => {
+        const names = variations.map(([colour]) => `${name} ${colour}`);
+        const fields: [string, unknown][] = [
           ['name', name],
           ['description', `${name}, soft and light.`],
           ['price', price],
-          ['size', size],
+          ['size', JSON.stringify({ label: String(sizes), value: sizes })],
           ['category', category],
           ['subCategory', subCategory],
-          ['variationsName', JSON.stringify(variations.map(([colour]) => `${name} ${colour}`))],
-        ],
-        files: [main, ...variations.map(([, file]) => file)],
-      })),
+          ['variationsName', JSON.stringify(names)],
+        ];
+        if (stock) {
+          const [variation, size, quantity] = stock;
+          const level = {
+            variation: names[variation % Math.max(names.length, 1)] ?? '',
+            size: sizes[size % Math.max(sizes.length, 1)] ?? '',
+            quantity,
+          };
+          fields.push(['stock', JSON.stringify({ trackStock: true, quantities: [level] })]);
+        }
+        return { fields, files: [main, ...variations.map(([, file]) => file)] };
+      }),
     canonical: {
       fields: [
         ['name', 'Linen Shirt'],
@@ -679,6 +719,10 @@ const FORMS: Record<string, FormSpec> = {
         ['category', JSON.stringify({ label: 'Men', value: 'Men' })],
         ['subCategory', JSON.stringify({ label: 'Tops', value: 'Tops' })],
         ['variationsName', '[]'],
+        [
+          'stock',
+          JSON.stringify({ trackStock: true, quantities: [{ variation: '', size: 'M', quantity: 5 }] }),
+        ],
       ],
       files: [CANONICAL_PNG],
     },
@@ -1276,7 +1320,10 @@ async function materialize(op: Operation, caller: Caller, plan: Plan): Promise<S
   };
 }
 
-/** What is wrong with an answer, whatever was asked: a 5xx, or an error body not `{ message, errors? }`. */
+/**
+ * What is wrong with an answer, whatever was asked: a 5xx, or an error body not
+ * `{ message, errors?, available? }` (`available` only on a 409).
+ */
 function problemWith(response: LightMyRequestResponse): string | undefined {
   const status = response.statusCode;
   if (status >= 500) return `status ${status}`;
@@ -1292,7 +1339,7 @@ function problemWith(response: LightMyRequestResponse): string | undefined {
     return 'error body does not parse';
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'error body is not an object';
-  const { message, errors, ...rest } = body as Record<string, unknown>;
+  const { message, errors, available, ...rest } = body as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return `error body has keys ${Object.keys(rest).join(', ')}`;
   if (typeof message !== 'string') return 'error body has no message';
   if (errors !== undefined) {
@@ -1300,6 +1347,11 @@ function problemWith(response: LightMyRequestResponse): string | undefined {
       return 'errors is not an object';
     if (Object.values(errors).some((v) => typeof v !== 'string'))
       return 'errors has a value that is not text';
+  }
+  if (available !== undefined) {
+    if (status !== 409) return `available on a ${status}`;
+    if (!z.array(StockShortfallSchema).min(1).safeParse(available).success)
+      return 'available is not a list of { line, available }';
   }
   return undefined;
 }
@@ -1346,7 +1398,7 @@ describe('the OpenAPI document', () => {
 
 describe.each(operations)('$label', (op) => {
   it.each(CALLERS)(
-    'as %s: never a 5xx, errors as { message, errors? }, nothing written on refusal',
+    'as %s: never a 5xx, errors as { message, errors?, available? }, nothing written on refusal',
     async (caller) => {
       const planned = op.label in FORMS ? FORM_RUNS : RUNS;
       const seed = SEED + operations.indexOf(op) * CALLERS.length + CALLERS.indexOf(caller);

@@ -35,6 +35,7 @@ const TABLES = [
   'sign_up_throttle',
   'known_devices',
   'images',
+  'product_stock',
   'products',
   'admins',
   'customers',
@@ -189,6 +190,53 @@ export function insertProduct(t: TestApp, overrides: Partial<NewProduct> = {}) {
     ],
     ...overrides,
   });
+}
+
+const TEE_COLOURS = ['Navy', 'Olive'];
+
+/**
+ * A tee tracking stock, in Navy and Olive, sizes S to 2XL: the quantities given by colour and
+ * size (`{ 'Olive M': 3 }`), none of the others.
+ */
+export function insertTrackedTee(
+  t: TestApp,
+  quantities: Record<string, number>,
+  overrides: Partial<NewProduct> = {},
+) {
+  productCounter += 1;
+  const name = `Stock Tee ${productCounter}`;
+  return insertProduct(t, {
+    name: `${name} Navy`,
+    variations: TEE_COLOURS.map((colour) => ({
+      name: `${name} ${colour}`,
+      imageUrl: `/uploads/${colour.toLowerCase()}-800.webp`,
+    })),
+    stock: Object.entries(quantities).map(([key, quantity]) => {
+      const [colour, size] = key.split(' ');
+      return { variation: `${name} ${colour}`, size: size!, quantity };
+    }),
+    ...overrides,
+  });
+}
+
+/** Every stock row of a tracked tee, `{ 'Navy S': 0, … }`: the quantities given, none elsewhere. */
+export function teeStock(quantities: Record<string, number> = {}): Record<string, number> {
+  const all = TEE_COLOURS.flatMap((colour) => SIZE_PRESETS.Clothes.map((size) => `${colour} ${size}`));
+  return Object.fromEntries(all.map((key) => [key, quantities[key] ?? 0]));
+}
+
+/**
+ * A product's stock rows straight from the table, keyed by the variation's last word (its
+ * colour) and the size: `{ 'Navy M': 3 }`, or `{ '': 3 }` with neither.
+ */
+export async function stockRows(t: TestApp, productId: string): Promise<Record<string, number>> {
+  const result = await t.database.db.execute(
+    sql`select variation, size, quantity from product_stock where product_id = ${productId}`,
+  );
+  const rows = (result as unknown as { rows: { variation: string; size: string; quantity: number }[] }).rows;
+  return Object.fromEntries(
+    rows.map((row) => [`${row.variation.split(' ').pop()} ${row.size}`.trim(), row.quantity]),
+  );
 }
 
 /** Counts the rows of a table, to prove a refused request changed nothing. */

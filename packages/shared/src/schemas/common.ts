@@ -38,10 +38,18 @@ export const EmailSchema = z
 /** A plus sign followed by exactly 12 digits. */
 export const ContactNumberSchema = z.string().regex(/^\+\d{12}$/, { message: 'Invalid phone number' });
 
-/** Every error the API sends. */
+/**
+ * A line of a request refused for want of stock (a cart line, an order line being restored, a
+ * stock change), by its index, with the quantity it can have now.
+ */
+export const StockShortfallSchema = z.object({ line: z.number().int(), available: z.number().int() });
+export type StockShortfall = z.infer<typeof StockShortfallSchema>;
+
+/** Every error the API sends; `available` only with a 409 about stock. */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  available: z.array(StockShortfallSchema).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -17,6 +17,7 @@ import {
   selectOptionText,
   singleLineText,
 } from './common.ts';
+import { ProductStockInputSchema, STOCK_MESSAGES, StockLevelSchema } from './stock.ts';
 
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
@@ -100,6 +101,26 @@ export const CreateProductFieldsSchema = z.strictObject({
         return z.NEVER;
       }
     }),
+  // Absent: the product does not track stock, as before stock was kept.
+  stock: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.stockField });
+        return z.NEVER;
+      }
+      const parsed = ProductStockInputSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+      return z.NEVER;
+    }),
 });
 export type CreateProductFields = z.infer<typeof CreateProductFieldsSchema>;
 
@@ -153,6 +174,10 @@ export const ProductSummarySchema = z.object({
   category: z.string().nullable(),
   subCategory: z.string().nullable(),
   createdAt: z.string(),
+  /** Units left over every variation and size; null when the product does not track stock. */
+  stockTotal: z.number().int().nullable(),
+  /** Tracks stock and has none left in any variation or size. */
+  soldOut: z.boolean(),
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
@@ -160,6 +185,9 @@ export const ProductSchema = ProductSummarySchema.extend({
   description: z.string(),
   size: z.array(z.string()),
   variations: z.array(VariationSchema),
+  trackStock: z.boolean(),
+  /** Each variation in each size (in the product's order), when the product tracks stock. */
+  stock: z.array(StockLevelSchema).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -26,11 +26,19 @@ describe('the demo catalogue rows', () => {
     );
     await expect(insertDemoProducts(t.database.db, urls())).rejects.toThrow();
     expect(await countRows(t, 'products')).toBe(0);
+    expect(await countRows(t, 'product_stock')).toBe(0);
     await t.database.db.execute(sql`drop trigger fail_thirtieth on products`);
   });
 
-  it('are written whole otherwise', async () => {
+  it('are written whole otherwise, each tracking the demo stock of every variation and size', async () => {
     await insertDemoProducts(t.database.db, urls());
     expect(await countRows(t, 'products')).toBe(60);
+    const result = await t.database.db.execute(sql`
+      select (select count(*)::int from products where track_stock) as tracked,
+             (select count(*)::int from product_stock) as levels,
+             (select sum(quantity)::int from product_stock) as units`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { tracked: 60, levels: 1062, units: 35_865 },
+    ]);
   });
 });

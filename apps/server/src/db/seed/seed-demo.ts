@@ -1,4 +1,4 @@
-import { demoProducts, drawGarment } from '@habi/demo';
+import { demoProducts, demoStock, drawGarment } from '@habi/demo';
 import { SIZE_PRESETS } from '@habi/shared';
 import { createProduct } from '../../modules/products/products.service.ts';
 import type { ImageStore } from '../../modules/uploads/image-store.ts';
@@ -24,7 +24,8 @@ export async function seedDemoCatalogue(db: Db, images: ImageStore): Promise<num
 
 /**
  * Writes the demo products with their image URLs, in catalogue order (one URL per variation),
- * dated a minute apart so "Latest Collections" is stable. One transaction: a start cut short
+ * dated a minute apart so "Latest Collections" is stable, each tracking the stock the demo
+ * package gives it. One transaction: a start cut short
  * leaves no partial catalogue, and the next start seeds again (the images, named by content,
  * are reused).
  */
@@ -38,6 +39,14 @@ export async function insertDemoProducts(db: Db, urls: string[]): Promise<void> 
         name: variation.name,
         imageUrl: urls[next++]!,
       }));
+      const sizes = SIZE_PRESETS[item.sizePreset];
+      const stock = variations.flatMap((variation, v) =>
+        (sizes.length > 0 ? sizes : ['']).map((size, s) => ({
+          variation: variation.name,
+          size,
+          quantity: demoStock(i, v, s),
+        })),
+      );
       await createProduct(tx, {
         name: item.name,
         description: item.description,
@@ -45,8 +54,9 @@ export async function insertDemoProducts(db: Db, urls: string[]): Promise<void> 
         imageUrl: variations[0]!.imageUrl,
         category: item.category,
         subCategory: item.subCategory,
-        sizes: [...SIZE_PRESETS[item.sizePreset]],
+        sizes: [...sizes],
         variations,
+        stock,
         ...(item.bestCollection ? { bestRank: ++bestRank } : {}),
         createdAt: new Date(start + i * 60_000).toISOString(),
       });

@@ -11,6 +11,9 @@ import {
   type PageQuery,
   type PlaceOrderInput,
   parseCentavos,
+  STOCK_MESSAGES,
+  type StockShortfall,
+  stockLeftMessage,
   summarizeOrder,
   toDecimal,
 } from '@habi/shared';
@@ -20,6 +23,7 @@ import { customers, idempotencyKeys, orderItems, orders, products } from '../../
 import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
+import { moveStock, type StockMove } from '../products/stock.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -143,9 +147,11 @@ async function priceOrder(tx: Executor, input: PlaceOrderInput, now: Date) {
       name: variation?.name ?? product.name,
       imageUrl: variation?.imageUrl ?? product.imageUrl,
       price: product.price,
+      variation: variation?.name ?? '',
       size: line.size,
       quantity: line.quantity,
       fee: line.deliveryOption.fee as 0 | 50 | 100,
+      tracked: product.trackStock,
     };
   });
   const summary = summarizeOrder(lines);
@@ -160,13 +166,43 @@ async function priceOrder(tx: Executor, input: PlaceOrderInput, now: Date) {
       name: line.name,
       imageUrl: line.imageUrl,
       price: line.price,
+      variation: line.variation,
       size: line.size,
       quantity: line.quantity,
       deliveryFee: toDecimal(line.fee * 100),
       deliveryDate: deliveryDate(line.fee, now),
       status: INITIAL_ITEM_STATUS,
+      stockHeld: line.tracked,
     })),
   };
+}
+
+/**
+ * Takes the ordered quantities of tracked products from stock. A line that cannot be filled is
+ * a 409 naming it with what is left, and the transaction stores nothing.
+ */
+async function takeStock(tx: Executor, items: Awaited<ReturnType<typeof priceOrder>>['items']) {
+  const { short, missing } = await moveStock(
+    tx,
+    items
+      .filter((item) => item.stockHeld)
+      .map((item) => ({
+        line: item.position,
+        productId: item.productId,
+        variation: item.variation,
+        size: item.size,
+        delta: -item.quantity,
+      })),
+  );
+  // A tracked product has a row for each variation and size it sells: without one, none is left.
+  const refused: StockShortfall[] = [...short, ...[...missing].map((line) => ({ line, available: 0 }))];
+  if (refused.length === 0) return;
+  refused.sort((a, b) => a.line - b.line);
+  throw conflict(
+    STOCK_MESSAGES.cartShort,
+    Object.fromEntries(refused.map((r) => [`cart.${r.line}.quantity`, stockLeftMessage(r.available)])),
+    refused,
+  );
 }
 
 const requestHash = (input: PlaceOrderInput) =>
@@ -176,7 +212,8 @@ const requestHash = (input: PlaceOrderInput) =>
  * Places an order in one transaction: the customer and the products it prices are read and
  * locked inside it, so a delete at the same moment either comes first (401, or 409 for the
  * product) or waits. With an Idempotency-Key the order is placed once per key, and a repeat
- * returns the first order; without one, once per request.
+ * returns the first order (taking no stock again); without one, once per request. Stock of
+ * tracked products is taken in the same transaction, so an order is stored only whole.
  */
 export async function placeOrder(
   db: Db,
@@ -210,6 +247,7 @@ export async function placeOrder(
       }
     }
     const { summary, items } = await priceOrder(tx, input, new Date());
+    await takeStock(tx, items);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -231,11 +269,16 @@ export async function placeOrder(
   return { order: await getOrder(db, placed.id), created: placed.created };
 }
 
-/** Sets each line's status, in line order, and the derived order status, in one transaction. */
+/**
+ * Sets each line's status, in line order, and the derived order status, in one transaction. A
+ * line cancelled gives back the stock it holds; a cancelled line restored takes its quantity
+ * again when its product tracks stock (409 when too little is left). The lines are locked
+ * first, so the same change sent twice, even at once, moves stock once.
+ */
 export async function updateStatuses(db: Db, orderId: string, statuses: ItemStatus[]): Promise<OrderStatus> {
   return db.transaction(async (tx) => {
     const items = await tx
-      .select({ id: orderItems.id })
+      .select()
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.position))
@@ -244,8 +287,29 @@ export async function updateStatuses(db: Db, orderId: string, statuses: ItemStat
     if (items.length !== statuses.length) {
       throw badInput(`Send one status for each of the order's ${items.length} product(s)`);
     }
-    for (const [i, item] of items.entries()) {
-      await tx.update(orderItems).set({ status: statuses[i]! }).where(eq(orderItems.id, item.id));
+    const moves: StockMove[] = [];
+    for (const [line, item] of items.entries()) {
+      const cancelling = statuses[line] === 'cancelled';
+      if (item.productId === null || cancelling === (item.status === 'cancelled')) continue;
+      const key = { line, productId: item.productId, variation: item.variation, size: item.size };
+      if (!cancelling) moves.push({ ...key, delta: -item.quantity });
+      else if (item.stockHeld) moves.push({ ...key, delta: item.quantity });
+    }
+    // A product without the line's stock row does not track stock: the line is restored untaken.
+    const { short, missing } = await moveStock(tx, moves);
+    if (short.length > 0) {
+      throw conflict(
+        STOCK_MESSAGES.restoreShort,
+        Object.fromEntries(short.map((s) => [`updatedStatus.${s.line}`, stockLeftMessage(s.available)])),
+        short,
+      );
+    }
+    const taken = new Set(moves.filter((m) => m.delta < 0 && !missing.has(m.line)).map((m) => m.line));
+    for (const [line, item] of items.entries()) {
+      const status = statuses[line]!;
+      const restored = item.status === 'cancelled' && status !== 'cancelled';
+      const stockHeld = status === 'cancelled' ? false : restored ? taken.has(line) : item.stockHeld;
+      await tx.update(orderItems).set({ status, stockHeld }).where(eq(orderItems.id, item.id));
     }
     const status = deriveOrderStatus(statuses);
     await tx.update(orders).set({ status }).where(eq(orders.id, orderId));

@@ -64,6 +64,8 @@ describe('GET /api/product/admin-list', () => {
       category: 'Men',
       subCategory: 'Tops',
       createdAt: '2026-01-05T00:00:00.000Z',
+      stockTotal: null,
+      soldOut: false,
     });
   });
 

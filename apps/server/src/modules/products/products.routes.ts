@@ -7,6 +7,7 @@ import {
   ProductListQuerySchema,
   ProductSchema,
   ProductSummarySchema,
+  StockUpdateSchema,
   TOTAL_COUNT_HEADER,
 } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -61,10 +62,8 @@ export default async function productsRoutes(
     productsService.bestSellers(db),
   );
 
-  r.get(
-    '/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } },
-    async (request) => productsService.toProduct(await productsService.getProduct(db, request.params.id)),
+  r.get('/:id', { schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } }, (request) =>
+    productsService.readProduct(db, request.params.id),
   );
 
   r.post(
@@ -73,13 +72,11 @@ export default async function productsRoutes(
     async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl', 'varImgUrls']);
       const fields = parseFields(CreateProductFieldsSchema, form.fields);
-      const row = await productsService.addProduct(db, images, fields, {
+      const product = await productsService.addProduct(db, images, fields, {
         main: form.files.imageUrl ?? [],
         variations: form.files.varImgUrls ?? [],
       });
-      return reply
-        .status(201)
-        .send({ message: 'Product added successfully', product: productsService.toProduct(row) });
+      return reply.status(201).send({ message: 'Product added successfully', product });
     },
   );
 
@@ -95,8 +92,26 @@ export default async function productsRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const row = await productsService.updateProduct(db, request.params.id, request.body);
-      return { message: 'Product updated successfully', product: productsService.toProduct(row) };
+      const product = await productsService.updateProduct(db, request.params.id, request.body);
+      return { message: 'Product updated successfully', product };
+    },
+  );
+
+  // Tracking on or off, and quantity changes: relative, or absolute against what the admin saw.
+  r.patch(
+    '/stock/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: StockUpdateSchema,
+        response: { 200: ProductMessageSchema },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const product = await productsService.updateStock(db, request.params.id, request.body);
+      return { message: 'Stock updated successfully', product };
     },
   );
 

@@ -8,6 +8,10 @@ import {
   type ProductListQuery,
   type ProductSummary,
   parseCentavos,
+  STOCK_MESSAGES,
+  type StockLevel,
+  type StockUpdateInput,
+  stockNowMessage,
   toDecimal,
 } from '@habi/shared';
 import {
@@ -25,19 +29,21 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { orderItems, products, type VariationRecord } from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { orderItems, productStock, products, type VariationRecord } from '../../db/schema.ts';
 import { driverError } from '../../lib/db-errors.ts';
-import { badInput, notFound } from '../../lib/errors.ts';
+import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
+import { changeStock, fitStock, stockLevels, stockTotals, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
-export function toProductSummary(row: ProductRow): ProductSummary {
+/** `stockTotal`: the units left, or null when the product does not track stock. */
+function toProductSummary(row: ProductRow, stockTotal: number | null): ProductSummary {
   return {
     _id: row.id,
     id: row.id,
@@ -47,15 +53,30 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     category: row.category,
     subCategory: row.subCategory,
     createdAt: iso(row.createdAt),
+    stockTotal,
+    soldOut: stockTotal === 0,
   };
 }
 
-export function toProduct(row: ProductRow): Product {
+/** Summaries of the rows, in their order, with what is left of those that track stock. */
+async function summaries(db: Executor, rows: ProductRow[]): Promise<ProductSummary[]> {
+  const totals = await stockTotals(
+    db,
+    rows.filter((row) => row.trackStock).map((row) => row.id),
+  );
+  return rows.map((row) => toProductSummary(row, row.trackStock ? (totals.get(row.id) ?? 0) : null));
+}
+
+/** A product as the API shows it: with its stock, each variation in each size, when it tracks stock. */
+async function toProduct(db: Executor, row: ProductRow): Promise<Product> {
+  const stock = row.trackStock ? await stockLevels(db, row.id, row) : undefined;
   return {
-    ...toProductSummary(row),
+    ...toProductSummary(row, stock ? stock.reduce((total, level) => total + level.quantity, 0) : null),
     description: row.description,
     size: row.sizes,
     variations: row.variations,
+    trackStock: row.trackStock,
+    ...(stock ? { stock } : {}),
   };
 }
 
@@ -133,7 +154,7 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
     const last = rows[rows.length - 1]!;
     nextCursor = encodeCursor({ v: byPrice ? last.price : last.createdAt, id: last.id });
   }
-  return { items: rows.map(toProductSummary), nextCursor };
+  return { items: await summaries(db, rows), nextCursor };
 }
 
 /**
@@ -159,7 +180,7 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
     .limit(query.limit)
     .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(products).where(where);
-  return { items: rows.map(toProductSummary), total: total?.n ?? 0 };
+  return { items: await summaries(db, rows), total: total?.n ?? 0 };
 }
 
 /**
@@ -195,13 +216,13 @@ export async function bestSellers(db: Executor, size = LATEST_COLLECTION_SIZE) {
     const more = await fill(chosen.map((p) => p.id)).limit(size - chosen.length);
     chosen.push(...more);
   }
-  return chosen.map(toProductSummary);
+  return summaries(db, chosen);
 }
 
-export async function getProduct(db: Executor, id: string) {
+export async function readProduct(db: Executor, id: string): Promise<Product> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw notFound('Product not found');
-  return row;
+  return toProduct(db, row);
 }
 
 export interface NewProduct {
@@ -215,14 +236,19 @@ export interface NewProduct {
   variations: VariationRecord[];
   bestRank?: number;
   createdAt?: string;
+  /** Given, the product tracks stock: these quantities, none of any variation and size left out. */
+  stock?: readonly StockLevel[];
 }
 
-export async function createProduct(db: Executor, input: NewProduct) {
-  const [row] = await db
-    .insert(products)
-    .values({ ...input, price: normalisePrice(input.price) })
-    .returning();
-  return row!;
+export async function createProduct(db: Db, { stock, ...input }: NewProduct) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, price: normalisePrice(input.price), trackStock: stock !== undefined })
+      .returning();
+    if (stock) await fitStock(tx, row!.id, row!, stock);
+    return row!;
+  });
 }
 
 /**
@@ -232,11 +258,11 @@ export async function createProduct(db: Executor, input: NewProduct) {
  * store ends with the whole product or none of it.
  */
 export async function addProduct(
-  db: Executor,
+  db: Db,
   images: ImageStore,
   fields: CreateProductFields,
   files: { main: Buffer[]; variations: Buffer[] },
-) {
+): Promise<Product> {
   const [main, ...extra] = files.main;
   if (!main) throw badInput('Add a product image', { imageUrl: 'Add a product image' });
   if (extra.length > 0) throw badInput('Choose one main image', { imageUrl: 'Choose one main image' });
@@ -247,6 +273,14 @@ export async function addProduct(
     const message = 'Give one variation name for each variation image';
     throw badInput(message, { variationsName: message });
   }
+  const sizes = fields.size ?? [];
+  const quantities = fields.stock?.quantities ?? [];
+  const unsold = unsoldErrors(
+    { variations: fields.variationsName.map((name) => ({ name })), sizes },
+    quantities,
+    'stock.quantities',
+  );
+  if (Object.keys(unsold).length > 0) throw badInput(Object.values(unsold)[0]!, unsold);
   // Every file's type is checked before any is decoded, the cheap refusal first.
   for (const file of [main, ...files.variations]) assertImage(file);
   const prepared: PreparedImage[] = [];
@@ -258,8 +292,9 @@ export async function addProduct(
     imageUrl: prepared[0]!.url,
     category: fields.category,
     subCategory: fields.subCategory,
-    sizes: fields.size ?? [],
+    sizes,
     variations: fields.variationsName.map((name, i) => ({ name, imageUrl: prepared[i + 1]!.url })),
+    ...(fields.stock?.trackStock ? { stock: quantities } : {}),
   });
   try {
     for (const image of prepared) await putImage(images, image);
@@ -267,24 +302,75 @@ export async function addProduct(
     await db.delete(products).where(eq(products.id, row.id));
     throw error;
   }
-  return row;
+  return toProduct(db, row);
 }
 
-export async function updateProduct(db: Executor, id: string, input: EditProductInput) {
-  const [row] = await db
-    .update(products)
-    .set({
-      name: input.updatedName,
-      description: input.updatedDescription,
-      price: normalisePrice(input.updatedPrice),
-      category: input.updatedCategory,
-      subCategory: input.updatedSubcategory,
-      sizes: input.updatedSizes,
-    })
-    .where(eq(products.id, id))
-    .returning();
-  if (!row) throw notFound('Product not found');
-  return row;
+/** The Edit Product form; a tracked product's stock follows its new sizes (new ones start at none). */
+export async function updateProduct(db: Db, id: string, input: EditProductInput): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({
+        name: input.updatedName,
+        description: input.updatedDescription,
+        price: normalisePrice(input.updatedPrice),
+        category: input.updatedCategory,
+        subCategory: input.updatedSubcategory,
+        sizes: input.updatedSizes,
+      })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw notFound('Product not found');
+    if (row.trackStock) await fitStock(tx, id, row);
+    return toProduct(tx, row);
+  });
+}
+
+/**
+ * The back office's stock changes, all or none in one transaction. Turning tracking on gives
+ * every variation and size a row at none; turning it off drops the rows, and what ordered lines
+ * held of them (cancelling those lines gives nothing back). Changes run as conditional updates,
+ * so a checkout at the same moment is never counted twice or taken below zero.
+ */
+export async function updateStock(db: Db, id: string, input: StockUpdateInput): Promise<Product> {
+  return db.transaction(async (tx) => {
+    // Tracking on or off replaces the rows checkouts take from: it locks the product against
+    // them (each holds it shared) and waits for those under way. Quantity changes alone share
+    // it and run beside them.
+    const [row] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.id, id))
+      .for(input.trackStock === undefined ? 'share' : 'update');
+    if (!row) throw notFound('Product not found');
+    const unsold = unsoldErrors(row, input.changes, 'changes');
+    if (Object.keys(unsold).length > 0) throw badInput(Object.values(unsold)[0]!, unsold);
+    const trackStock = input.trackStock ?? row.trackStock;
+    if (!trackStock && input.changes.length > 0) throw conflict(STOCK_MESSAGES.notTracked);
+    if (trackStock !== row.trackStock) {
+      await tx.update(products).set({ trackStock }).where(eq(products.id, id));
+      if (trackStock) {
+        await fitStock(tx, id, row);
+      } else {
+        // Ordered lines before stock rows, the order status changes lock them in: neither
+        // waits for the other in a cycle.
+        await tx
+          .update(orderItems)
+          .set({ stockHeld: false })
+          .where(and(eq(orderItems.productId, id), eq(orderItems.stockHeld, true)));
+        await tx.delete(productStock).where(eq(productStock.productId, id));
+      }
+    }
+    const refused = await changeStock(tx, id, input.changes);
+    if (refused.length > 0) {
+      throw conflict(
+        STOCK_MESSAGES.changeRefused,
+        Object.fromEntries(refused.map((r) => [`changes.${r.line}`, stockNowMessage(r.available)])),
+        refused,
+      );
+    }
+    return toProduct(tx, { ...row, trackStock });
+  });
 }
 
 export async function deleteProduct(db: Executor, id: string) {

@@ -112,7 +112,18 @@ describe('GET /api/product/all', () => {
     expect(response.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
     const kids = items[1]!;
     expect(Object.keys(kids).sort()).toEqual(
-      ['_id', 'category', 'createdAt', 'id', 'imageUrl', 'name', 'price', 'subCategory'].sort(),
+      [
+        '_id',
+        'category',
+        'createdAt',
+        'id',
+        'imageUrl',
+        'name',
+        'price',
+        'soldOut',
+        'stockTotal',
+        'subCategory',
+      ].sort(),
     );
     expect(kids).toEqual({
       _id: kidsTops.id,
@@ -123,6 +134,8 @@ describe('GET /api/product/all', () => {
       category: 'Kids',
       subCategory: 'Tops',
       createdAt: new Date(kidsTops.createdAt).toISOString(),
+      stockTotal: null,
+      soldOut: false,
     });
     expect(items[0]).toMatchObject({ category: null, subCategory: null, price: '500.00' });
   });
@@ -337,7 +350,7 @@ describe('GET /api/product/best', () => {
 describe('GET /api/product/:id', () => {
   const ctx = useTestApp();
 
-  it('returns the product with description, sizes and variations', async () => {
+  it('returns the product with description, sizes and variations, and no stock when untracked', async () => {
     const row = await insertProduct(ctx.t, {
       name: 'Runner Shoe White',
       description: 'Light running shoe.',
@@ -367,6 +380,9 @@ describe('GET /api/product/:id', () => {
         { name: 'Runner Shoe Black', imageUrl: '/uploads/black-800.webp' },
       ],
       createdAt: new Date(row.createdAt).toISOString(),
+      trackStock: false,
+      stockTotal: null,
+      soldOut: false,
     });
   });
 

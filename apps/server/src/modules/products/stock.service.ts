@@ -1,0 +1,211 @@
+import {
+  STOCK_MESSAGES,
+  STOCK_QUANTITY_MAX,
+  type StockChange,
+  type StockLevel,
+  type StockShortfall,
+} from '@habi/shared';
+import { and, eq, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { productStock } from '../../db/schema.ts';
+
+/** One row of stock: a product's variation ('' for none) in one size ('' for none). */
+export interface StockKey {
+  productId: string;
+  variation: string;
+  size: string;
+}
+
+interface Sells {
+  variations: { name: string }[];
+  sizes: string[];
+}
+
+const namesOf = (product: Sells) => ({
+  variations: product.variations.length > 0 ? product.variations.map((v) => v.name) : [''],
+  sizes: product.sizes.length > 0 ? product.sizes : [''],
+});
+
+/** Every variation and size a product sells, in the product's order. */
+function stockGrid(product: Sells): { variation: string; size: string }[] {
+  const { variations, sizes } = namesOf(product);
+  return variations.flatMap((variation) => sizes.map((size) => ({ variation, size })));
+}
+
+/** The listed variations and sizes the product does not sell: `{ "<field>.<i>.size": message }`. */
+export function unsoldErrors(
+  product: Sells,
+  list: readonly { variation: string; size: string }[],
+  field: string,
+): Record<string, string> {
+  const { variations, sizes } = namesOf(product);
+  const errors: Record<string, string> = {};
+  for (const [i, { variation, size }] of list.entries()) {
+    if (!variations.includes(variation)) errors[`${field}.${i}.variation`] = STOCK_MESSAGES.unknownVariation;
+    if (!sizes.includes(size)) errors[`${field}.${i}.size`] = STOCK_MESSAGES.unknownSize;
+  }
+  return errors;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The one order every transaction takes stock rows in, so two of them never wait for each
+ * other's rows in a cycle (a deadlock).
+ */
+const byKey = (a: StockKey, b: StockKey) =>
+  compare(a.productId, b.productId) || compare(a.variation, b.variation) || compare(a.size, b.size);
+
+const isKey = (key: StockKey): SQL =>
+  and(
+    eq(productStock.productId, key.productId),
+    eq(productStock.variation, key.variation),
+    eq(productStock.size, key.size),
+  )!;
+
+async function quantityOf(tx: Executor, key: StockKey): Promise<number | undefined> {
+  const [row] = await tx.select({ quantity: productStock.quantity }).from(productStock).where(isKey(key));
+  return row?.quantity;
+}
+
+/**
+ * Gives a tracked product a row for each variation and size it sells and none for any other:
+ * new rows start at their given quantity, or none.
+ */
+export async function fitStock(
+  tx: Executor,
+  productId: string,
+  product: Sells,
+  quantities: readonly StockLevel[] = [],
+) {
+  const { variations, sizes } = namesOf(product);
+  await tx
+    .delete(productStock)
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        or(notInArray(productStock.variation, variations), notInArray(productStock.size, sizes)),
+      ),
+    );
+  const given = new Map(quantities.map((q) => [JSON.stringify([q.variation, q.size]), q.quantity]));
+  await tx
+    .insert(productStock)
+    .values(
+      stockGrid(product).map((key) => ({
+        productId,
+        ...key,
+        quantity: given.get(JSON.stringify([key.variation, key.size])) ?? 0,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** A tracked product's stock, each variation in each size in the product's order. */
+export async function stockLevels(db: Executor, productId: string, product: Sells): Promise<StockLevel[]> {
+  const rows = await db
+    .select({ variation: productStock.variation, size: productStock.size, quantity: productStock.quantity })
+    .from(productStock)
+    .where(eq(productStock.productId, productId));
+  const quantities = new Map(rows.map((row) => [JSON.stringify([row.variation, row.size]), row.quantity]));
+  return stockGrid(product).map((key) => ({
+    ...key,
+    quantity: quantities.get(JSON.stringify([key.variation, key.size])) ?? 0,
+  }));
+}
+
+/** Units left per product, for the given tracked products. */
+export async function stockTotals(db: Executor, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: productStock.productId,
+      total: sql<number>`sum(${productStock.quantity})::int`.mapWith(Number),
+    })
+    .from(productStock)
+    .where(inArray(productStock.productId, productIds))
+    .groupBy(productStock.productId);
+  return new Map(rows.map((row) => [row.productId, row.total]));
+}
+
+/** One line's part in moving stock: `delta` units given back, or taken when negative. */
+export interface StockMove extends StockKey {
+  line: number;
+  delta: number;
+}
+
+/**
+ * Moves stock for the lines of one request, inside the caller's transaction. Lines of the same
+ * product, variation and size are added up first, and each sum is applied by one update that
+ * refuses to take the row below zero. Answers the lines that could not take their quantity,
+ * with what their row can give them (what it has plus what this request gives back to it), and
+ * the lines whose row does not exist.
+ */
+export async function moveStock(
+  tx: Executor,
+  moves: readonly StockMove[],
+): Promise<{ short: StockShortfall[]; missing: Set<number> }> {
+  const groups = new Map<string, { key: StockKey; net: number; given: number; moves: StockMove[] }>();
+  for (const move of moves) {
+    const id = JSON.stringify([move.productId, move.variation, move.size]);
+    const group = groups.get(id) ?? { key: move, net: 0, given: 0, moves: [] };
+    group.net += move.delta;
+    group.given += Math.max(move.delta, 0);
+    group.moves.push(move);
+    groups.set(id, group);
+  }
+  const short: StockShortfall[] = [];
+  const missing = new Set<number>();
+  for (const group of [...groups.values()].sort((a, b) => byKey(a.key, b.key))) {
+    const moved = await tx
+      .update(productStock)
+      .set({ quantity: sql`${productStock.quantity} + ${group.net}` })
+      .where(and(isKey(group.key), gte(productStock.quantity, Math.max(0, -group.net))))
+      .returning({ quantity: productStock.quantity });
+    if (moved.length > 0) continue;
+    const quantity = await quantityOf(tx, group.key);
+    for (const move of group.moves) {
+      if (quantity === undefined) missing.add(move.line);
+      else if (move.delta < 0) short.push({ line: move.line, available: quantity + group.given });
+    }
+  }
+  return { short: short.sort((a, b) => a.line - b.line), missing };
+}
+
+/**
+ * An admin's changes to one tracked product's stock, inside the caller's transaction, in key
+ * order: a delta is added unless it would take the row below zero (or, adding, above the
+ * maximum); a quantity is set only if the row still holds the expected one. Answers the changes
+ * refused, with the quantity their row holds.
+ */
+export async function changeStock(
+  tx: Executor,
+  productId: string,
+  changes: readonly StockChange[],
+): Promise<StockShortfall[]> {
+  const refused: StockShortfall[] = [];
+  const ordered = changes
+    .map((change, line) => ({
+      line,
+      change,
+      key: { productId, variation: change.variation, size: change.size },
+    }))
+    .sort((a, b) => byKey(a.key, b.key));
+  for (const { line, change, key } of ordered) {
+    const { delta } = change;
+    const applied = await tx
+      .update(productStock)
+      .set({ quantity: delta === undefined ? change.quantity! : sql`${productStock.quantity} + ${delta}` })
+      .where(
+        and(
+          isKey(key),
+          delta === undefined
+            ? eq(productStock.quantity, change.expected!)
+            : delta < 0
+              ? gte(productStock.quantity, -delta)
+              : lte(productStock.quantity, STOCK_QUANTITY_MAX - delta),
+        ),
+      )
+      .returning({ quantity: productStock.quantity });
+    if (applied.length === 0) refused.push({ line, available: (await quantityOf(tx, key)) ?? 0 });
+  }
+  return refused.sort((a, b) => a.line - b.line);
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LIMITS, LOCALE, SNEAKER_SIZES, STOCK_QUANTITY_MAX } from '../constants.ts';
+
+/** The most stock levels a product can have: each of its variations in each of its sizes. */
+export const STOCK_LEVELS_MAX = LIMITS.variationsMax * SNEAKER_SIZES.length;
+
+const MAX_TEXT = STOCK_QUANTITY_MAX.toLocaleString(LOCALE);
+
+export const STOCK_MESSAGES = {
+  quantity: `Enter a whole number from 0 to ${MAX_TEXT}`,
+  delta: `Enter a whole number from -${MAX_TEXT} to ${MAX_TEXT}`,
+  expected: 'Enter the quantity you saw, a whole number from 0',
+  changeForm: 'Send a delta, or a quantity with the quantity you saw as expected',
+  nothingToChange: 'Nothing to change',
+  needsTracking: 'Turn stock tracking on to set quantities',
+  notTracked: 'This product does not track stock',
+  listedTwice: 'This variation and size is listed twice',
+  unknownVariation: 'Unknown variation',
+  unknownSize: 'Unknown size',
+  stockField: 'Stock must be JSON: { "trackStock", "quantities" }',
+  cartShort: 'Some items in your cart are no longer available in that quantity',
+  restoreShort: 'Not enough stock to restore the cancelled product(s)',
+  changeRefused: 'The stock is not what this change expects. Please review it and try again.',
+} as const;
+
+/** What a line of a cart (or of an order being restored) can still have. */
+export const stockLeftMessage = (available: number) =>
+  available === 0 ? 'Sold out' : `Only ${available} left`;
+/** Where a refused stock change stands now. */
+export const stockNowMessage = (quantity: number) => `${quantity} in stock now`;
+
+/** A variation by name, '' for a product without variations. */
+const StockVariationSchema = z.string({ message: 'Name a variation' }).max(LIMITS.productNameMax);
+/** A size, '' for a product without sizes. */
+const StockSizeSchema = z.string({ message: 'Name a size' }).max(20);
+
+export const StockQuantitySchema = z
+  .number({ message: STOCK_MESSAGES.quantity })
+  .int({ message: STOCK_MESSAGES.quantity })
+  .min(0, { message: STOCK_MESSAGES.quantity })
+  .max(STOCK_QUANTITY_MAX, { message: STOCK_MESSAGES.quantity });
+
+const StockDeltaSchema = z
+  .number({ message: STOCK_MESSAGES.delta })
+  .int({ message: STOCK_MESSAGES.delta })
+  .min(-STOCK_QUANTITY_MAX, { message: STOCK_MESSAGES.delta })
+  .max(STOCK_QUANTITY_MAX, { message: STOCK_MESSAGES.delta });
+
+/** Any quantity the store may hold: returns of cancelled lines can take it past the admin's maximum. */
+const ExpectedQuantitySchema = z
+  .number({ message: STOCK_MESSAGES.expected })
+  .int({ message: STOCK_MESSAGES.expected })
+  .min(0, { message: STOCK_MESSAGES.expected })
+  .max(2_147_483_647, { message: STOCK_MESSAGES.expected });
+
+/** Refuses a variation and size named twice in one list. */
+function onceEach(list: { variation: string; size: string }[], ctx: z.RefinementCtx, field: string) {
+  const seen = new Set<string>();
+  for (const [i, item] of list.entries()) {
+    const key = JSON.stringify([item.variation, item.size]);
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.listedTwice, path: [field, i] });
+    seen.add(key);
+  }
+}
+
+/**
+ * The multipart `stock` field of `POST /product/add`, once read as JSON: whether the product
+ * tracks stock and, if so, its quantities (a variation and size left out has none).
+ */
+export const ProductStockInputSchema = z
+  .strictObject({
+    trackStock: z.boolean({ message: 'trackStock must be true or false' }),
+    quantities: z
+      .array(
+        z.strictObject({
+          variation: StockVariationSchema,
+          size: StockSizeSchema,
+          quantity: StockQuantitySchema,
+        }),
+      )
+      .max(STOCK_LEVELS_MAX)
+      .default([]),
+  })
+  .superRefine((input, ctx) => {
+    onceEach(input.quantities, ctx, 'quantities');
+    if (!input.trackStock && input.quantities.length > 0) {
+      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.needsTracking, path: ['quantities'] });
+    }
+  });
+export type ProductStockInput = z.infer<typeof ProductStockInputSchema>;
+
+/**
+ * One change of `PATCH /product/stock/{id}`: relative (`delta`, added, never below zero), or
+ * absolute (`quantity`), applied only if the stock is still the `expected` quantity the admin saw.
+ */
+export const StockChangeSchema = z
+  .strictObject({
+    variation: StockVariationSchema,
+    size: StockSizeSchema,
+    delta: StockDeltaSchema.optional(),
+    quantity: StockQuantitySchema.optional(),
+    expected: ExpectedQuantitySchema.optional(),
+  })
+  .refine(
+    (change) =>
+      change.delta === undefined
+        ? change.quantity !== undefined && change.expected !== undefined
+        : change.quantity === undefined && change.expected === undefined,
+    { message: STOCK_MESSAGES.changeForm },
+  );
+export type StockChange = z.infer<typeof StockChangeSchema>;
+
+/** `PATCH /product/stock/{id}`: tracking on or off, and changes, all or none applied. */
+export const StockUpdateSchema = z
+  .strictObject({
+    trackStock: z.boolean({ message: 'trackStock must be true or false' }).optional(),
+    changes: z.array(StockChangeSchema).max(STOCK_LEVELS_MAX).default([]),
+  })
+  .superRefine((input, ctx) => {
+    onceEach(input.changes, ctx, 'changes');
+    if (input.trackStock === undefined && input.changes.length === 0) {
+      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.nothingToChange });
+    }
+    if (input.trackStock === false && input.changes.length > 0) {
+      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.needsTracking, path: ['changes'] });
+    }
+  });
+export type StockUpdateInput = z.infer<typeof StockUpdateSchema>;
+
+/** One variation and size's quantity, as product reads show it. */
+export const StockLevelSchema = z.object({
+  variation: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+});
+export type StockLevel = z.infer<typeof StockLevelSchema>;
