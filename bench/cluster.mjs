@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { createFreshDatabase, dropDatabase } from './postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://habi:habi@localhost:5432/habi_bench';
@@ -45,23 +45,6 @@ async function until(condition, what, timeoutMs = 120_000) {
 }
 
 const isOk = async (url) => (await fetch(url).catch(() => null))?.status === 200;
-
-/** Runs one SQL statement on the server's maintenance database (the bench's own cannot drop itself). */
-async function onServer(sql) {
-  const url = new URL(DATABASE_URL);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-const databaseName = new URL(DATABASE_URL).pathname.slice(1);
-if (!/^\w+$/.test(databaseName)) {
-  throw new Error(`BENCH_DATABASE_URL: unusual database name "${databaseName}"`);
-}
 
 function startInstance(port, dataDir) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -253,8 +236,7 @@ async function hammer(url, duration = SECONDS) {
 }
 
 buildIfStale(['server']);
-await onServer(`drop database if exists ${databaseName} with (force)`);
-await onServer(`create database ${databaseName}`);
+await createFreshDatabase(DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'habi-bench-cluster-'));
 const instances = [];
 const rows = [];
@@ -293,7 +275,7 @@ try {
   for (const instance of instances) instance.child.kill('SIGTERM');
   await Promise.all(instances.map((instance) => instance.exited));
   rmSync(dataDir, { recursive: true, force: true });
-  await onServer(`drop database if exists ${databaseName} with (force)`);
+  await dropDatabase(DATABASE_URL);
 }
 
 const at = new Date().toISOString();

@@ -3,6 +3,9 @@
 // measures throughput and latency of the storefront's hot calls with autocannon, the server's
 // memory, and the gzipped JavaScript a shopper downloads for the Home page. Writes
 // bench/results/<time>.json. Numbers are for comparison between runs on the same machine.
+// The database is embedded unless BENCH_DATABASE_URL names a PostgreSQL one, which is created
+// fresh for the run and dropped after it. BENCH_ONLY (a regular expression) picks scenarios by
+// name; BENCH_CONNECTIONS sets autocannon's connections (default 20).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { createFreshDatabase, dropDatabase } from './postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const base = `http://localhost:${PORT}`;
 
 function homeBundle() {
@@ -54,8 +61,12 @@ buildIfStale();
 const bundle = homeBundle();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-'));
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-secret' };
+if (DATABASE_URL) await createFreshDatabase(DATABASE_URL);
+// The server's database is the bench's own, never one the caller's DATABASE_URL names.
+const { DATABASE_URL: _callers, ...inherited } = process.env;
 const env = {
-  ...process.env,
+  ...inherited,
+  ...(DATABASE_URL ? { DATABASE_URL } : {}),
   DATA_DIR: dataDir,
   PORT: String(PORT),
   NODE_ENV: 'production',
@@ -89,7 +100,14 @@ const app = spawn(process.execPath, serverArgs, {
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const results = { at: new Date().toISOString(), products: PRODUCTS, homeJs: bundle, scenarios: [] };
+const results = {
+  at: new Date().toISOString(),
+  products: PRODUCTS,
+  database: DATABASE_URL ? 'postgres' : 'pglite',
+  connections: CONNECTIONS,
+  homeJs: bundle,
+  scenarios: [],
+};
 try {
   await waitForHealth();
   const idle = rssMb(app.pid);
@@ -113,10 +131,16 @@ try {
     ['admin products page', '/api/product/admin-list?limit=10&sort=name', adminCookie],
     ['admin orders page', '/api/orders/all?limit=10&offset=5000', adminCookie],
     ['admin users search', '/api/users/all?limit=10&q=shopper%2012&sort=email', adminCookie],
-  ];
+    // The header search and the collection page's search results.
+    ['search "shirt"', '/api/product/all?q=shirt&limit=24'],
+    ['search "dennim jaket" (typos)', '/api/product/all?q=dennim%20jaket&limit=24'],
+    ['search "men shirt"', '/api/product/all?q=men%20shirt&limit=24'],
+    ['search "shirt" by price', '/api/product/all?q=shirt&sort=asc&limit=24'],
+    ['suggest "jack"', '/api/product/suggest?q=jack'],
+  ].filter(([name]) => !ONLY || ONLY.test(name));
   for (const [name, url, cookie] of scenarios) {
     const headers = cookie ? { cookie } : {};
-    const run = await autocannon({ url: base + url, connections: 20, duration: DURATION, headers });
+    const run = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION, headers });
     results.scenarios.push({
       name,
       url,
@@ -130,6 +154,8 @@ try {
   results.memory = { idleRssMb: idle, afterLoadRssMb: rssMb(app.pid) };
 } finally {
   app.kill('SIGTERM');
+  await new Promise((r) => app.once('exit', r));
+  if (DATABASE_URL) await dropDatabase(DATABASE_URL);
 }
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `${results.at.replaceAll(':', '-')}.json`);

@@ -12,3 +12,4 @@ export * from './schemas/product.ts';
 export * from './schemas/search.ts';
 export * from './schemas/stock.ts';
 export * from './schemas/user.ts';
+export * from './stock-left.ts';

@@ -34,7 +34,12 @@ export const customers = pgTable(
     shippingAddresses: text('shipping_addresses').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customers_email_key').on(t.email), index('customers_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('customers_email_key').on(t.email),
+    index('customers_name_idx').on(t.name),
+    // The back office's search by name, ILIKE '%…%' (pg_trgm).
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const admins = pgTable(
@@ -149,8 +154,21 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_category_idx').on(t.category, t.subCategory, t.createdAt),
     index('products_name_idx').on(sql`lower(${t.name})`),
+    // Search: a name that starts with the words (LIKE 'x%'), and a name that contains them
+    // (ILIKE '%x%', the storefront's and the back office's). The full-text column
+    // `search_vector` is in migration 0004_search, out of drizzle's sight: no query reads it whole.
+    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * Every word of the catalogue's searchable text and its stem (kept by triggers on products,
+ * never pruned): search corrects a typed word to its nearest words here.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /**
  * What is left of a tracked product, per variation (its name, '' when the product has none) and
@@ -192,6 +210,8 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_customer_name_idx').on(sql`lower(${t.customerName})`),
+    // The back office's search by customer name, ILIKE '%…%' (pg_trgm).
+    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],
 );
 

@@ -25,4 +25,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795455838121,
     sha256: '52dfac0101852550bed36d8d14d24c73281adfd103db86b8e2b29f1b495af720',
   },
+  {
+    tag: '0004_search',
+    when: 1795459044186,
+    sha256: '2167ea361316b9be519c26eac1f9172beca432ee16aa760f2c43c9d53be785f9',
+  },
 ];

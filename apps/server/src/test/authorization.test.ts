@@ -209,6 +209,12 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/product/best', expected: everyone(200), build: () => ({}) },
   {
     method: 'GET',
+    path: '/api/product/suggest',
+    expected: everyone(200),
+    build: () => ({ url: '/api/product/suggest?q=tee' }),
+  },
+  {
+    method: 'GET',
     path: '/api/product/:id',
     expected: everyone(200),
     build: () => ({ url: `/api/product/${product.id}` }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
+import { IDEMPOTENCY_KEY_HEADER, SEARCH_MESSAGES, SIZE_PRESETS } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -790,6 +790,14 @@ const otherCases = (): Case[] => {
       });
     }
   }
+  // The products table's stock filter and sort.
+  for (const query of ['stock=plenty', 'stock=', 'stock=low&stock=soldOut', 'stock[a]=low', 'sort=stocks']) {
+    cases.push({
+      name: `GET /api/product/admin-list?${query}`,
+      status: 400,
+      build: () => ({ method: 'GET', url: `/api/product/admin-list?${query}`, cookie: cookieOf('admin') }),
+    });
+  }
   for (const query of [
     'role=admin',
     'category=Aliens',
@@ -809,11 +817,42 @@ const otherCases = (): Case[] => {
     `sort=asc&cursor=${forgedCursor({ v: '1 or 1=1', id: UNKNOWN_ID })}`,
     'q=%00',
     'q=shirt%1B',
+    // A search ranked by relevance pages by an offset: only a whole number in range.
+    'q=shirt&cursor=not-a-cursor',
+    `q=shirt&cursor=${forgedCursor({ o: -24 })}`,
+    `q=shirt&cursor=${forgedCursor({ o: 0 })}`,
+    `q=shirt&cursor=${forgedCursor({ o: 2.5 })}`,
+    `q=shirt&cursor=${forgedCursor({ o: '24' })}`,
+    `q=shirt&cursor=${forgedCursor({ o: 1e12 })}`,
+    `q=shirt&cursor=${forgedCursor({ v: '2026-01-01 00:00:00+00', id: UNKNOWN_ID })}`,
+    // ... and a price or date order never takes one.
+    `q=shirt&sort=asc&cursor=${forgedCursor({ o: 24 })}`,
+    `cursor=${forgedCursor({ o: 24 })}`,
   ]) {
     cases.push({
       name: `GET /api/product/all?${query.slice(0, 20)}`,
       status: 400,
       build: () => ({ method: 'GET', url: `/api/product/all?${query}` }),
+    });
+  }
+  // The header search's suggestions: something to search for, on one line, not too long.
+  const blankSearch = `q: ${SEARCH_MESSAGES.blank} (querystring)`;
+  for (const [query, message] of [
+    ['q=', blankSearch],
+    ['q=%20%20%20', blankSearch],
+    ['', undefined],
+    [`q=${LONG}`, undefined],
+    ['q=%00', undefined],
+    ['q=tee%1B', undefined],
+    ['q[a]=b', undefined],
+    ['q=tee&q=top', undefined],
+    ['q=tee&role=admin', undefined],
+  ] as const) {
+    cases.push({
+      name: `GET /api/product/suggest?${query.slice(0, 20)}`,
+      status: 400,
+      ...(message ? { message } : {}),
+      build: () => ({ method: 'GET', url: `/api/product/suggest?${query}` }),
     });
   }
 

@@ -18,6 +18,8 @@ export const singleLineText = () =>
   z
     .string()
     .refine((text) => !CONTROL_CHARACTERS.test(text), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+/** What a shopper or an admin searches for: one line of at most 100 characters, trimmed. */
+export const SearchTextSchema = singleLineText().trim().max(100);
 /** Text that may span lines: addresses and descriptions. */
 export const multiLineText = () =>
   z.string().refine((text) => !CONTROL_CHARACTERS_BUT_LINES.test(text), {
@@ -99,7 +101,7 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 /** Paging, sorting and searching for the back office's tables (done on the server). */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
   return PageQuerySchema.extend({
-    q: singleLineText().trim().max(100).optional(),
+    q: SearchTextSchema.optional(),
     sort: z.enum(sortable).optional(),
     order: z.enum(['asc', 'desc']).optional(),
   });

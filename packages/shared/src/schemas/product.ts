@@ -14,10 +14,11 @@ import {
   listQuerySchema,
   multiLineText,
   PageSizeSchema,
+  SearchTextSchema,
   selectOptionText,
   singleLineText,
 } from './common.ts';
-import { ProductStockInputSchema, STOCK_MESSAGES, StockLevelSchema } from './stock.ts';
+import { ProductStockInputSchema, STOCK_FILTER_NAMES, STOCK_MESSAGES, StockLevelSchema } from './stock.ts';
 
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
@@ -146,7 +147,7 @@ export const ProductListQuerySchema = z.strictObject({
   category: queryList(CategorySchema),
   subCategory: queryList(SubCategorySchema),
   sort: z.enum(['relevant', 'asc', 'desc'] satisfies ProductSort[]).default('relevant'),
-  q: singleLineText().trim().max(100).optional(),
+  q: SearchTextSchema.optional(),
   limit: PageSizeSchema,
   cursor: singleLineText().max(200).optional(),
 });
@@ -154,9 +155,12 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
 /**
  * `GET /product/admin-list`: the back office's products table, paged by offset and sorted by
- * name, date or price on the server (the storefront's keyset list sorts by price only).
+ * name, date, price or stock total on the server (the storefront's keyset list sorts by price
+ * only), and filtered by stock.
  */
-export const AdminProductListQuerySchema = listQuerySchema(['name', 'createdAt', 'price']);
+export const AdminProductListQuerySchema = listQuerySchema(['name', 'createdAt', 'price', 'stock']).extend({
+  stock: z.enum(STOCK_FILTER_NAMES).optional(),
+});
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
 
 /** Response header carrying the cursor of the next page, when there is one. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, SUBCATEGORIES } from '../constants.ts';
-import { singleLineText } from './common.ts';
+import { SearchTextSchema } from './common.ts';
 
 /** The most products and categories the header search suggests for one query. */
 export const SUGGESTED_PRODUCTS_MAX = 6;
@@ -12,7 +12,7 @@ export const SEARCH_MESSAGES = {
 
 /** `GET /product/suggest`: what the shopper has typed so far. */
 export const SuggestQuerySchema = z.strictObject({
-  q: singleLineText().trim().min(1, { message: SEARCH_MESSAGES.blank }).max(100),
+  q: SearchTextSchema.min(1, { message: SEARCH_MESSAGES.blank }),
 });
 export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
 

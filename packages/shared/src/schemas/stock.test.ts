@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from './common.ts';
-import { CreateProductFieldsSchema } from './product.ts';
+import { AdminProductListQuerySchema, CreateProductFieldsSchema } from './product.ts';
 import {
   ProductStockInputSchema,
   STOCK_LEVELS_MAX,
@@ -8,6 +8,7 @@ import {
   StockUpdateSchema,
   stockLeftMessage,
   stockNowMessage,
+  stockStateOf,
 } from './stock.ts';
 import { messagesByPath } from './test-helpers.ts';
 
@@ -135,5 +136,39 @@ describe('ErrorResponseSchema with stock', () => {
     const refusal = { message: 'Sold out', available: [{ line: 1, available: 0 }] };
     expect(ErrorResponseSchema.parse(refusal)).toEqual(refusal);
     expect(ErrorResponseSchema.safeParse({ message: 'x', available: [{ line: 1 }] }).success).toBe(false);
+  });
+});
+
+describe('stockStateOf', () => {
+  it.each([
+    [null, 'untracked'],
+    [0, 'soldOut'],
+    [1, 'low'],
+    [5, 'low'],
+    [6, 'inStock'],
+    [100_000, 'inStock'],
+  ])('reads a total of %j as %s', (total, state) => {
+    expect(stockStateOf(total)).toBe(state);
+  });
+});
+
+describe('AdminProductListQuerySchema stock', () => {
+  it('takes a stock filter and the stock sort', () => {
+    expect(AdminProductListQuerySchema.parse({ stock: 'low', sort: 'stock', order: 'desc' })).toEqual({
+      stock: 'low',
+      sort: 'stock',
+      order: 'desc',
+      limit: 100,
+      offset: 0,
+    });
+    for (const stock of ['tracked', 'untracked', 'low', 'soldOut']) {
+      expect(AdminProductListQuerySchema.parse({ stock }).stock).toBe(stock);
+    }
+  });
+
+  it('refuses any other filter', () => {
+    for (const stock of ['', 'plenty', 'inStock', ['low', 'soldOut']]) {
+      expect(AdminProductListQuerySchema.safeParse({ stock }).success, String(stock)).toBe(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, LOCALE, SNEAKER_SIZES, STOCK_QUANTITY_MAX } from '../constants.ts';
+import { LIMITS, LOCALE, LOW_STOCK_MAX, SNEAKER_SIZES, STOCK_QUANTITY_MAX } from '../constants.ts';
 
 /** The most stock levels a product can have: each of its variations in each of its sizes. */
 export const STOCK_LEVELS_MAX = LIMITS.variationsMax * SNEAKER_SIZES.length;
@@ -28,6 +28,35 @@ export const stockLeftMessage = (available: number) =>
   available === 0 ? 'Sold out' : `Only ${available} left`;
 /** Where a refused stock change stands now. */
 export const stockNowMessage = (quantity: number) => `${quantity} in stock now`;
+
+/** Stock totals from `min` to `max`, both included; no `max`, no upper end. */
+export interface StockTotalRange {
+  min: number;
+  max?: number;
+}
+export const STOCK_FILTER_NAMES = ['tracked', 'untracked', 'low', 'soldOut'] as const;
+export type StockFilter = (typeof STOCK_FILTER_NAMES)[number];
+/**
+ * The back office's products table filters by stock, each filter keeping the products whose
+ * total is in its range (null: those that do not track stock). Its badges read the same ranges.
+ */
+export const STOCK_FILTERS: Record<StockFilter, StockTotalRange | null> = {
+  tracked: { min: 0 },
+  untracked: null,
+  low: { min: 1, max: LOW_STOCK_MAX },
+  soldOut: { min: 0, max: 0 },
+};
+
+const within = (total: number, range: StockTotalRange) =>
+  total >= range.min && (range.max === undefined || total <= range.max);
+
+export type StockState = 'untracked' | 'soldOut' | 'low' | 'inStock';
+/** Where a product's stock stands as a whole, from its total (null: not tracked). */
+export function stockStateOf(total: number | null): StockState {
+  if (total === null) return 'untracked';
+  if (within(total, STOCK_FILTERS.soldOut!)) return 'soldOut';
+  return within(total, STOCK_FILTERS.low!) ? 'low' : 'inStock';
+}
 
 /** A variation by name, '' for a product without variations. */
 const StockVariationSchema = z.string({ message: 'Name a variation' }).max(LIMITS.productNameMax);

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   insertProduct,
+  insertTrackedTee,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
   type TestApp,
+  useTestApp,
 } from '../../test/helpers.ts';
 
 /** `GET /api/product/admin-list`: the back office's products table, paged and sorted on the server. */
@@ -129,5 +131,145 @@ describe('GET /api/product/admin-list', () => {
     const [first] = (await list()).body as { _id: string }[];
     const one = await t.request({ method: 'GET', url: `/api/product/${first!._id}` });
     expect(one.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/product/admin-list by stock', () => {
+  const ctx = useTestApp();
+  let cookie: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    cookie = (await signInAdmin(ctx.t)).cookie;
+    // Totals at each edge of the low range (1 to 5), two sold out and two untracked, so the
+    // ties show the order by id.
+    const tracked: [string, Record<string, number>][] = [
+      ['Sold Tee A', {}],
+      ['Big Tee', { 'Navy S': 30, 'Olive 2XL': 10 }],
+      ['Low Tee', { 'Navy S': 2, 'Olive M': 3 }],
+      ['One Tee', { 'Olive XL': 1 }],
+      ['Sold Tee B', {}],
+      ['Full Tee', { 'Navy L': 6 }],
+    ];
+    for (const [i, [name, quantities]] of tracked.entries()) {
+      const createdAt = `2026-02-0${i + 1}T00:00:00Z`;
+      ids[name] = (await insertTrackedTee(ctx.t, quantities, { name, createdAt })).id;
+    }
+    for (const [i, name] of ['Plain Cap', 'Plain Bag'].entries()) {
+      ids[name] = (await insertProduct(ctx.t, { name, createdAt: `2026-03-0${i + 1}T00:00:00Z` })).id;
+    }
+  });
+
+  async function list(query: string) {
+    const response = await ctx.t.request({ method: 'GET', url: `/api/product/admin-list${query}`, cookie });
+    expect(response.statusCode, query).toBe(200);
+    const rows = response.json() as { name: string; stockTotal: number | null; soldOut: boolean }[];
+    return {
+      total: response.headers[TOTAL_COUNT_HEADER],
+      rows: rows.map((p) => [p.name, p.stockTotal, p.soldOut]),
+    };
+  }
+  /** Names ordered by id, the tie-break. */
+  const byId = (...names: string[]) => names.sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
+
+  it('shows each total in the rows, null when untracked', async () => {
+    const { rows, total } = await list('?sort=createdAt&order=asc');
+    expect(total).toBe('8');
+    expect(rows).toEqual([
+      ['Sold Tee A', 0, true],
+      ['Big Tee', 40, false],
+      ['Low Tee', 5, false],
+      ['One Tee', 1, false],
+      ['Sold Tee B', 0, true],
+      ['Full Tee', 6, false],
+      ['Plain Cap', null, false],
+      ['Plain Bag', null, false],
+    ]);
+  });
+
+  it('sorts by total either way, untracked products last, ties by id', async () => {
+    const sold = byId('Sold Tee A', 'Sold Tee B');
+    const plain = byId('Plain Cap', 'Plain Bag');
+    const names = async (query: string) => (await list(query)).rows.map(([name]) => name);
+    expect(await names('?sort=stock')).toEqual([
+      ...sold,
+      'One Tee',
+      'Low Tee',
+      'Full Tee',
+      'Big Tee',
+      ...plain,
+    ]);
+    expect(await names('?sort=stock&order=asc')).toEqual(await names('?sort=stock'));
+    expect(await names('?sort=stock&order=desc')).toEqual([
+      'Big Tee',
+      'Full Tee',
+      'Low Tee',
+      'One Tee',
+      ...[...sold].reverse(),
+      ...[...plain].reverse(),
+    ]);
+  });
+
+  it('filters by stock state: low is 1 to 5 left, sold out none, tracked or not', async () => {
+    expect(await list('?stock=low')).toEqual({
+      total: '2',
+      rows: [
+        ['One Tee', 1, false],
+        ['Low Tee', 5, false],
+      ],
+    });
+    expect(await list('?stock=soldOut')).toEqual({
+      total: '2',
+      rows: [
+        ['Sold Tee B', 0, true],
+        ['Sold Tee A', 0, true],
+      ],
+    });
+    expect(await list('?stock=untracked')).toEqual({
+      total: '2',
+      rows: [
+        ['Plain Bag', null, false],
+        ['Plain Cap', null, false],
+      ],
+    });
+    const tracked = await list('?stock=tracked&sort=name');
+    expect(tracked.total).toBe('6');
+    expect(tracked.rows.map(([name]) => name)).toEqual([
+      'Big Tee',
+      'Full Tee',
+      'Low Tee',
+      'One Tee',
+      'Sold Tee A',
+      'Sold Tee B',
+    ]);
+  });
+
+  it('pages a filtered, stock-sorted list by offset, the count header over every match', async () => {
+    const page = (offset: number) => list(`?stock=tracked&sort=stock&order=desc&limit=4&offset=${offset}`);
+    expect(await page(0)).toEqual({
+      total: '6',
+      rows: [
+        ['Big Tee', 40, false],
+        ['Full Tee', 6, false],
+        ['Low Tee', 5, false],
+        ['One Tee', 1, false],
+      ],
+    });
+    const second = await page(4);
+    expect(second.total).toBe('6');
+    expect(second.rows.map(([name]) => name)).toEqual(byId('Sold Tee A', 'Sold Tee B').reverse());
+  });
+
+  it('combines the stock filter with the name search', async () => {
+    expect(await list('?stock=low&q=one')).toEqual({ total: '1', rows: [['One Tee', 1, false]] });
+    expect(await list('?stock=untracked&q=tee')).toEqual({ total: '0', rows: [] });
+  });
+
+  it('refuses an unknown stock filter or a repeated one with 400', async () => {
+    for (const query of ['?stock=plenty', '?stock=', '?stock=low&stock=soldOut', '?sort=stocks']) {
+      const response = await ctx.t.request({ method: 'GET', url: `/api/product/admin-list${query}`, cookie });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toEqual(expect.any(String));
+    }
   });
 });

@@ -8,6 +8,8 @@ import {
   ProductSchema,
   ProductSummarySchema,
   StockUpdateSchema,
+  SuggestionsSchema,
+  SuggestQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +20,13 @@ import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import * as productsService from './products.service.ts';
+import * as searchService from './search.service.ts';
+
+/**
+ * Suggestions are the same for every shopper, and asked for at each pause in typing: shared
+ * caches may keep them this long (a product added or renamed shows up a little later there).
+ */
+const SUGGEST_MAX_AGE_S = 30;
 
 const ProductMessageSchema = z.object({ message: z.string(), product: ProductSchema });
 
@@ -55,6 +64,16 @@ export default async function productsRoutes(
       const { items, total } = await productsService.listProductsForAdmin(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
+    },
+  );
+
+  // The header search's suggestions while the shopper types.
+  r.get(
+    '/suggest',
+    { schema: { tags, querystring: SuggestQuerySchema, response: { 200: SuggestionsSchema } } },
+    (request, reply) => {
+      reply.header('cache-control', `public, max-age=${SUGGEST_MAX_AGE_S}`);
+      return searchService.suggest(db, request.query.q);
     },
   );
 

@@ -8,7 +8,9 @@ import {
   type ProductListQuery,
   type ProductSummary,
   parseCentavos,
+  STOCK_FILTERS,
   STOCK_MESSAGES,
+  type StockFilter,
   type StockLevel,
   type StockUpdateInput,
   stockNowMessage,
@@ -20,10 +22,13 @@ import {
   count,
   desc,
   eq,
+  gte,
   ilike,
   inArray,
   isNotNull,
+  lte,
   ne,
+  not,
   notInArray,
   type SQL,
   sql,
@@ -36,14 +41,20 @@ import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
+import { planSearch, searchMatch, searchPage } from './search.service.ts';
 import { changeStock, fitStock, stockLevels, stockTotals, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
+/** The columns a summary shows (searches read only these: `SUMMARY_COLUMNS` in search.service.ts). */
+type SummaryRow = Pick<
+  ProductRow,
+  'id' | 'name' | 'imageUrl' | 'price' | 'category' | 'subCategory' | 'createdAt' | 'trackStock'
+>;
 
 const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
 /** `stockTotal`: the units left, or null when the product does not track stock. */
-function toProductSummary(row: ProductRow, stockTotal: number | null): ProductSummary {
+function toProductSummary(row: SummaryRow, stockTotal: number | null): ProductSummary {
   return {
     _id: row.id,
     id: row.id,
@@ -59,7 +70,7 @@ function toProductSummary(row: ProductRow, stockTotal: number | null): ProductSu
 }
 
 /** Summaries of the rows, in their order, with what is left of those that track stock. */
-async function summaries(db: Executor, rows: ProductRow[]): Promise<ProductSummary[]> {
+async function summaries(db: Executor, rows: SummaryRow[]): Promise<ProductSummary[]> {
   const totals = await stockTotals(
     db,
     rows.filter((row) => row.trackStock).map((row) => row.id),
@@ -94,7 +105,12 @@ interface Cursor {
   v: string;
   id: string;
 }
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+/** A search ranked by relevance pages by offset: the rows before this page. */
+interface OffsetCursor {
+  o: number;
+}
+const encodeCursor = (cursor: Cursor | OffsetCursor) =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SORT_VALUE = {
   price: /^\d{1,10}\.\d{2}$/,
@@ -118,13 +134,38 @@ function decodeCursor(text: string, key: keyof typeof SORT_VALUE): Cursor {
   throw badInput(INVALID_CURSOR);
 }
 
+/** The deepest a page of search results may start. */
+const SEARCH_OFFSET_MAX = 1_000_000;
+
+function decodeOffsetCursor(text: string): number {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Number.isSafeInteger(value?.o) && value.o > 0 && value.o <= SEARCH_OFFSET_MAX) return value.o;
+  } catch {}
+  throw badInput(INVALID_CURSOR);
+}
+
+/** A page of the products a search finds, best first; the cursor carries the offset. */
+async function listBySearchRank(db: Executor, q: string, filter: SQL | undefined, query: ProductListQuery) {
+  const offset = query.cursor ? decodeOffsetCursor(query.cursor) : 0;
+  const rows = await searchPage(db, q, filter, { offset, limit: query.limit + 1 });
+  let nextCursor: string | undefined;
+  if (rows.length > query.limit) {
+    rows.length = query.limit;
+    nextCursor = encodeCursor({ o: offset + query.limit });
+  }
+  return { items: await summaries(db, rows), nextCursor };
+}
+
 export async function listProducts(db: Executor, query: ProductListQuery) {
   const filters: SQL[] = [];
   if (query.category.length > 0) filters.push(inArray(products.category, query.category));
   if (query.subCategory.length > 0) filters.push(inArray(products.subCategory, query.subCategory));
-  if (query.q) filters.push(ilike(products.name, `%${escapeLike(query.q)}%`));
 
   const byPrice = query.sort === 'asc' || query.sort === 'desc';
+  // A search: best first by default, or its matches in price order.
+  if (query.q && !byPrice) return listBySearchRank(db, query.q, and(...filters), query);
+  if (query.q) filters.push(searchMatch(await planSearch(db, query.q)));
   const ascending = query.sort === 'asc';
   const key = byPrice ? products.price : products.createdAt;
   if (query.cursor) {
@@ -158,11 +199,30 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
 }
 
 /**
+ * A product's units left over every variation and size, null when it does not track stock:
+ * computed in SQL, so the admin table sorts and filters by it before paging.
+ */
+const stockTotal = sql<
+  number | null
+>`case when ${products.trackStock} then coalesce((select sum(${productStock.quantity}) from ${productStock} where ${productStock.productId} = ${products.id}), 0)::int end`;
+
+/** The products whose stock total is in the filter's range. */
+function stockFilter(filter: StockFilter): SQL | undefined {
+  const range = STOCK_FILTERS[filter];
+  if (range === null) return not(products.trackStock);
+  return and(gte(stockTotal, range.min), range.max === undefined ? undefined : lte(stockTotal, range.max));
+}
+
+/**
  * The back office's products table: a page by offset and the number of matches, searched by
- * name and sorted by name (case-insensitive), date or price; newest first by default.
+ * name, filtered by stock and sorted by name (case-insensitive), date, price or stock total
+ * (products that do not track stock after the others either way); newest first by default.
  */
 export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery) {
-  const where = query.q ? ilike(products.name, `%${escapeLike(query.q)}%`) : undefined;
+  const where = and(
+    query.q ? ilike(products.name, `%${escapeLike(query.q)}%`) : undefined,
+    query.stock ? stockFilter(query.stock) : undefined,
+  );
   const key =
     query.sort === 'name'
       ? sql`lower(${products.name})`
@@ -170,17 +230,25 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
         ? products.price
         : products.createdAt;
   // A chosen column sorts ascending unless told otherwise; the default is newest first.
-  const direction =
-    (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const ascending = (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc';
+  const direction = ascending ? asc : desc;
+  // Untracked products have no total: after the tracked ones whichever the direction.
+  const first =
+    query.sort === 'stock'
+      ? sql`${stockTotal} ${sql.raw(ascending ? 'asc' : 'desc')} nulls last`
+      : direction(key);
   const rows = await db
-    .select()
+    .select({ product: products, stockTotal })
     .from(products)
     .where(where)
-    .orderBy(direction(key), direction(products.id))
+    .orderBy(first, direction(products.id))
     .limit(query.limit)
     .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(products).where(where);
-  return { items: await summaries(db, rows), total: total?.n ?? 0 };
+  return {
+    items: rows.map((row) => toProductSummary(row.product, row.stockTotal)),
+    total: total?.n ?? 0,
+  };
 }
 
 /**

@@ -189,14 +189,25 @@ describe('GET /api/product/all', () => {
     ]);
   });
 
-  it('searches names case-insensitively', async () => {
+  it('searches names case-insensitively, the best match first (search.test.ts has the ranks)', async () => {
     expect(await listIds(ctx.t, '?q=linen')).toEqual([menBottoms.id, menTops.id]);
-    expect(await listIds(ctx.t, '?q=COTTON%20fl')).toEqual([womenShoes.id]);
+    // Both words in the name; then one in the name; then "cotton" in every description, newest first.
+    expect(await listIds(ctx.t, '?q=COTTON%20fl')).toEqual([
+      womenShoes.id,
+      womenTops.id,
+      uncategorised.id,
+      kidsTops.id,
+      menBottoms.id,
+      menTops.id,
+    ]);
   });
 
   it('treats % and _ in the search as literal characters', async () => {
-    expect(await listIds(ctx.t, `?q=${encodeURIComponent('100%')}`)).toEqual([womenTops.id]);
-    expect(await listIds(ctx.t, `?q=${encodeURIComponent('Kid_')}`)).toEqual([kidsTops.id]);
+    expect(await listIds(ctx.t, `?q=${encodeURIComponent('%')}`)).toEqual([womenTops.id]);
+    expect(await listIds(ctx.t, `?q=${encodeURIComponent('_')}`)).toEqual([kidsTops.id]);
+    // The name with the text as typed first, then the names with its word.
+    expect(await listIds(ctx.t, `?q=${encodeURIComponent('100%')}`)).toEqual([womenTops.id, womenShoes.id]);
+    expect(await listIds(ctx.t, `?q=${encodeURIComponent('Kid_')}`)).toEqual([kidsTops.id, uncategorised.id]);
   });
 
   it('refuses an invalid cursor with 400', async () => {
