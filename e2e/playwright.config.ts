@@ -40,6 +40,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // Stock and search are checked at phone width as well: most shoppers arrive on a phone.
+    {
+      name: 'phone',
+      testMatch: /(stock|search)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+    },
   ],
   webServer: {
     command: 'node apps/server/dist/main.js',

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Order, type Product, summarizeOrder, toDecimal } from '@habi/shared';
+import { type Order, type Product, type ProductStockInput, summarizeOrder, toDecimal } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
@@ -52,14 +52,18 @@ export async function adminApi(
   return api;
 }
 
-/** Creates a product through the API (multipart, as the Add Product page sends it). */
+/**
+ * Creates a product through the API (multipart, as the Add Product page sends it), in Clothes
+ * sizes; with `stock`, tracking it.
+ */
 export async function createProductViaApi(
   api: APIRequestContext,
   {
     name,
     price = '499.00',
     variations = [] as string[],
-  }: { name: string; price?: string; variations?: string[] },
+    stock,
+  }: { name: string; price?: string; variations?: string[]; stock?: ProductStockInput },
 ): Promise<string> {
   const image = { name: 'main.png', mimeType: 'image/png', buffer: Buffer.from(PNGS.red, 'base64') };
   const response = await api.post('/api/product/add', {
@@ -75,6 +79,7 @@ export async function createProductViaApi(
       category: JSON.stringify({ label: 'Men', value: 'Men' }),
       subCategory: JSON.stringify({ label: 'Tops', value: 'Tops' }),
       variationsName: JSON.stringify(variations),
+      ...(stock ? { stock: JSON.stringify(stock) } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);

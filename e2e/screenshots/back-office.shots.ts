@@ -114,3 +114,65 @@ test('the back-office menu on a phone', async ({ page, baseURL }, testInfo) => {
   await expect(page.getByRole('dialog', { name: 'Back office' })).toBeVisible();
   await shoot(page, testInfo, 'admin-menu');
 });
+
+test('stock: the add form grid in Clothes and Sneakers sizes, the edit page card and the table badges', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const api = await adminApi(playwright, baseURL!);
+  const tag = uniqueTag();
+  const name = `Shots ${tag} Runner White`;
+  const level = (size: string, quantity: number) => ({ variation: name, size, quantity });
+  const id = await createProductViaApi(api, {
+    name,
+    variations: [name],
+    stock: { trackStock: true, quantities: [level('S', 2), level('M', 1)] },
+  });
+  await createProductViaApi(api, {
+    name: `Shots ${tag} Cap Black`,
+    stock: { trackStock: true, quantities: [] },
+  });
+  await createProductViaApi(api, {
+    name: `Shots ${tag} Tee Sand`,
+    stock: { trackStock: true, quantities: [{ variation: '', size: 'L', quantity: 240 }] },
+  });
+  await createProductViaApi(api, { name: `Shots ${tag} Bag Olive` });
+  await signInAdmin(page.request, baseURL!);
+
+  await page.goto(`/admin?q=${tag}`);
+  await expect(tableRows(page, 'Products')).toHaveCount(4);
+  await shoot(page, testInfo, 'admin-stock-table');
+
+  await page.goto('/admin/add_product');
+  await page.getByLabel('Product name: Color/Variation').fill('Men Runner White');
+  await page.getByRole('switch', { name: 'Track stock' }).click();
+  await page.getByLabel('Size').fill('clo');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByPlaceholder('Variation 1').fill('Men Runner White');
+  await page.getByPlaceholder('Variation 2').fill('Men Runner Black');
+  await page.getByLabel('Quantity for every cell').fill('12');
+  await page.getByRole('button', { name: 'Set all' }).click();
+  await page.getByLabel('Black, M stock').fill('-3');
+  await shoot(page, testInfo, 'admin-stock-add-clothes');
+  await page.getByLabel('Size').fill('sne');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Quantity for every cell').press('Enter');
+  await expect(page.getByLabel('White, US 13 stock')).toHaveValue('12');
+  await shoot(page, testInfo, 'admin-stock-add-sneakers');
+
+  await page.goto(`/admin/product_edit/?pid=${id}`);
+  await expect(page.getByLabel('White, S stock')).toHaveValue('2');
+  // A sale after the page was read, so the card shows a refused change.
+  await api.patch(`/api/product/stock/${id}`, {
+    data: { changes: [{ variation: name, size: 'S', delta: -1 }] },
+  });
+  await page.getByLabel('White, S stock').fill('20');
+  await page.getByLabel('White, XL stock').fill('4');
+  await page.getByRole('button', { name: 'Save stock' }).click();
+  await expect(page.getByText('1 in stock now')).toBeVisible();
+  await shoot(page, testInfo, 'admin-stock-edit');
+  await api.dispose();
+});

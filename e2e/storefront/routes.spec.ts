@@ -343,13 +343,14 @@ test.describe('header', () => {
     await expect(page).toHaveURL('/sign-in');
     await expect(menu).toHaveCount(0);
 
-    // By keyboard: Tab from the top reaches the skip link, logo, account, cart and the menu
-    // button; Enter opens the menu and Tab goes on into its links.
+    // By keyboard: Tab from the top reaches the skip link, logo, search button, account, cart and
+    // the menu button; Enter opens the menu and Tab goes on into its links.
     await page.goto('/about');
     await expect(h1(page, 'Clothes made with care, for the way you live.')).toBeVisible();
     for (const stop of [
       page.getByRole('link', { name: 'Skip to content' }),
       page.getByRole('link', { name: 'Habi home' }),
+      page.getByRole('button', { name: 'Open search' }),
       page.getByRole('link', { name: 'Account' }),
       page.getByRole('link', { name: 'Cart, 0 items' }),
       menuButton(page, 'Open menu'),
@@ -373,7 +374,7 @@ test.describe('header', () => {
     ['/products', 'Products Collections'],
     ['/cart', 'Shopping Cart'],
   ] as const) {
-    test(`on ${route}, Tab from the top reaches the skip link, the nav links, account and cart`, async ({
+    test(`on ${route}, Tab from the top reaches the skip link, the nav links, search, account and cart`, async ({
       page,
       baseURL,
     }) => {
@@ -388,6 +389,8 @@ test.describe('header', () => {
         ...['Home', 'Collections', 'About'].map((name) =>
           page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }),
         ),
+        page.getByRole('searchbox', { name: 'Search products' }),
+        page.getByRole('button', { name: 'Search', exact: true }),
         page.getByRole('link', { name: 'Account' }),
         page.getByRole('link', { name: 'Cart, 0 items' }),
       ];

@@ -1,28 +1,48 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage, StorefrontErrorPage } from '../components/layout/error-page.tsx';
 import { StorefrontLayout } from '../components/layout/storefront-layout.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload.ts';
 
-/**
- * A lazily loaded route module: its default export is the page. When its file is gone (a
- * deploy replaced it), the page reloads once; the error page waits for that.
- */
+/** A lazily loaded module. When its file is gone (a deploy replaced it), the page reloads once. */
+async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isChunkLoadError(error)) reloadForStaleChunk();
+    throw error;
+  }
+}
+
+/** A lazily loaded route module: its default export is the page; the error page waits for a reload. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    try {
-      return { Component: (await load()).default };
-    } catch (error) {
-      if (isChunkLoadError(error)) reloadForStaleChunk();
-      throw error;
-    }
-  },
+  lazy: async () => ({ Component: (await loadChunk(load)).default }),
 });
+
+/**
+ * The header's search, a chunk of its own loaded with the first page. Imported eagerly it made
+ * the bundler move zod and the shared schemas into a chunk that runs before main.tsx, so before
+ * lib/zod-config.ts, and Zod tried `new Function` against the Content-Security-Policy.
+ */
+const HeaderSearch = lazy(() =>
+  loadChunk(() => import('../features/catalogue/components/header-search.tsx')).then((module) => ({
+    default: module.HeaderSearch,
+  })),
+);
 
 // Every page is its own chunk; the back office is never downloaded by shoppers.
 const pages: RouteObject[] = [
   {
-    Component: StorefrontLayout,
+    element: (
+      <StorefrontLayout
+        search={
+          <Suspense>
+            <HeaderSearch />
+          </Suspense>
+        }
+      />
+    ),
     children: [
       {
         // Below the layout, so a failed page keeps the header and footer around its error.

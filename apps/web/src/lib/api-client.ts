@@ -1,14 +1,18 @@
+import type { ErrorResponse, StockShortfall } from '@habi/shared';
+
 /** The one place that knows where the API lives. */
 export const API_BASE = '/api';
 
 const UNKNOWN = 'An unknown error occurred';
 
-/** An error answer from the API: `{ message, errors? }` with its status. */
+/** An error answer from the API: `{ message, errors?, available? }` with its status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** With a 409 about stock: what each refused line can have now. */
+    readonly available: StockShortfall[] = [],
   ) {
     super(message);
   }
@@ -70,11 +74,12 @@ export async function requestWithHeaders<T>(path: string, options: RequestOption
     data = null;
   }
   if (!response.ok) {
-    const body = (data ?? {}) as { message?: unknown; errors?: Record<string, string> };
+    const body = (data ?? {}) as Partial<ErrorResponse>;
     throw new ApiError(
       response.status,
       typeof body.message === 'string' ? body.message : UNKNOWN,
       body.errors,
+      body.available,
     );
   }
   return { data: data as T, headers: response.headers };

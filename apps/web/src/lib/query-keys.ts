@@ -12,6 +12,7 @@ export const queryKeys = {
     lists: () => [...queryKeys.products.all, 'list'] as const,
     list: (query: ProductListQueryInput) => [...queryKeys.products.lists(), query] as const,
     best: () => [...queryKeys.products.all, 'best'] as const,
+    suggestions: (q: string) => [...queryKeys.products.all, 'suggest', q] as const,
     detail: (id: string) => [...queryKeys.products.all, 'detail', id] as const,
   },
   orders: {

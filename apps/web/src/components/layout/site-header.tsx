@@ -1,5 +1,5 @@
-import { Menu, ShoppingBag, UserRound, X } from 'lucide-react';
-import { useState } from 'react';
+import { Menu, Search, ShoppingBag, UserRound, X } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCartCount } from '../../lib/cart-store.ts';
 import { cn } from '../../lib/cn.ts';
@@ -18,18 +18,37 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-sand text-ink' : 'text-ink-soft',
   );
 
-/** Header: links, account and cart icons with the quantity badge, and a phone menu. */
-export function SiteHeader() {
+/**
+ * Header: links, the search box, account and cart icons with the quantity badge, and a phone
+ * menu. Below 1024 px the search sits behind a button that drops it in a row under the header.
+ */
+export function SiteHeader({ search }: { search?: ReactNode }) {
   const [open, setOpen] = useState(false);
-  // Any move to another page (a menu link, the logo, account, cart, or Back) closes the menu.
+  const [searchOpen, setSearchOpen] = useState(false);
+  // Any move to another page (a menu link, the logo, account, cart, a search, or Back) closes
+  // the menu and the search row.
   const { key } = useLocation();
   const [shownOn, setShownOn] = useState(key);
   if (shownOn !== key) {
     setShownOn(key);
     setOpen(false);
+    setSearchOpen(false);
   }
   const count = useCartCount();
   const close = () => setOpen(false);
+
+  const searchRow = useRef<HTMLDivElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  // The search row opens ready to type.
+  useEffect(() => {
+    if (searchOpen) searchRow.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
+  // Escape the search box did not use itself (to close its suggestions) closes the row.
+  const closeSearchOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !searchOpen) return;
+    setSearchOpen(false);
+    searchToggle.current?.focus();
+  };
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur">
       <div className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -46,6 +65,42 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          {search && (
+            <>
+              <button
+                ref={searchToggle}
+                type="button"
+                className="grid size-11 place-items-center rounded-full hover:bg-sand lg:hidden"
+                aria-label={searchOpen ? 'Close search' : 'Open search'}
+                aria-expanded={searchOpen}
+                aria-controls="site-search"
+                onClick={() => {
+                  setSearchOpen((value) => !value);
+                  setOpen(false);
+                }}
+              >
+                {searchOpen ? (
+                  <X aria-hidden="true" className="size-6" />
+                ) : (
+                  <Search aria-hidden="true" className="size-6" />
+                )}
+              </button>
+              {/* A row under the header on small screens, in line before the icons from 1024 px. */}
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: only listens for Escape from the search box inside. */}
+              <div
+                id="site-search"
+                ref={searchRow}
+                onKeyDown={closeSearchOnEscape}
+                className={cn(
+                  'absolute inset-x-0 top-full border-b border-line bg-paper px-4 py-3 shadow-sm sm:px-6',
+                  'lg:static lg:mr-2 lg:block lg:w-72 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none xl:w-80',
+                  searchOpen ? 'block' : 'hidden',
+                )}
+              >
+                {search}
+              </div>
+            </>
+          )}
           <Link
             to={paths.user}
             aria-label="Account"
@@ -72,7 +127,10 @@ export function SiteHeader() {
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="mobile-menu"
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => {
+              setOpen((value) => !value);
+              setSearchOpen(false);
+            }}
           >
             {open ? (
               <X aria-hidden="true" className="size-6" />

@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Loading } from '../ui/spinner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** Header, content and footer shared by every storefront page. */
-export function StorefrontLayout() {
+/** Header, content and footer shared by every storefront page; `search` goes in the header. */
+export function StorefrontLayout({ search }: { search?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,7 +14,7 @@ export function StorefrontLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader search={search} />
       <main id="main" className="flex-1">
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -5,15 +5,25 @@ import { cn } from '../../lib/cn.ts';
 interface QuantityStepperProps {
   value: number;
   onChange(value: number): void;
+  /** The most on offer (what is left of a product that tracks stock); 99 when not given. */
+  max?: number;
   label?: string;
   className?: string;
 }
 
 /**
- * Quantity 1 to 99; minus does nothing at 1, plus nothing at 99, a typed number is
- * taken as entered (kept within the bounds).
+ * Quantity 1 to 99 (or to `max`); minus does nothing at 1, plus nothing at the most, a typed
+ * number is taken as entered (kept within the bounds).
  */
-export function QuantityStepper({ value, onChange, label = 'Quantity', className }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  max: most = QUANTITY_MAX,
+  label = 'Quantity',
+  className,
+}: QuantityStepperProps) {
+  // Never below the least a line holds, even when nothing is left to offer.
+  const max = Math.max(QUANTITY_MIN, most);
   const button =
     'grid size-11 place-items-center text-ink hover:bg-sand disabled:text-muted/50 disabled:hover:bg-transparent';
   return (
@@ -37,12 +47,12 @@ export function QuantityStepper({ value, onChange, label = 'Quantity', className
         inputMode="numeric"
         aria-label={label}
         min={QUANTITY_MIN}
-        max={QUANTITY_MAX}
+        max={max}
         value={value}
         onChange={(event) => {
           const typed = Number.parseInt(event.target.value, 10);
           if (Number.isNaN(typed)) return;
-          onChange(Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, typed)));
+          onChange(Math.min(max, Math.max(QUANTITY_MIN, typed)));
         }}
         className="h-full w-12 [appearance:textfield] border-x border-line text-center font-semibold tabular-nums focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
       />
@@ -50,8 +60,8 @@ export function QuantityStepper({ value, onChange, label = 'Quantity', className
         type="button"
         className={button}
         aria-label="Increase quantity"
-        disabled={value >= QUANTITY_MAX}
-        onClick={() => value < QUANTITY_MAX && onChange(value + 1)}
+        disabled={value >= max}
+        onClick={() => value < max && onChange(value + 1)}
       >
         <Plus aria-hidden="true" className="size-4" />
       </button>

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@habi/shared';
+import type { MessageResponse, ProductStockInput } from '@habi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
@@ -21,6 +21,8 @@ export interface NewProductForm {
   category: ChosenOption<string> | null;
   subCategory: ChosenOption<string> | null;
   variationsName: string[];
+  /** Given, the product tracks stock; absent, it sells without limit (SPEC's request exactly). */
+  stock?: ProductStockInput;
 }
 
 const UNKNOWN = 'An unknown error occurred';
@@ -37,6 +39,7 @@ export function productFormData(input: NewProductForm): FormData {
   form.append('category', optionText(input.category));
   form.append('subCategory', optionText(input.subCategory));
   form.append('variationsName', JSON.stringify(input.variationsName));
+  if (input.stock) form.append('stock', JSON.stringify(input.stock));
   return form;
 }
 

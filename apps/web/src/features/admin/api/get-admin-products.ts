@@ -1,14 +1,14 @@
-import type { ProductSummary } from '@habi/shared';
+import type { ProductSummary, StockFilter } from '@habi/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getListPage, type ListParams } from './list.ts';
 
-export type AdminProductSort = 'name' | 'createdAt' | 'price';
-export type AdminProductParams = ListParams<AdminProductSort>;
+export type AdminProductSort = 'name' | 'createdAt' | 'price' | 'stock';
+export type AdminProductParams = ListParams<AdminProductSort> & { stock?: StockFilter };
 
-/** `GET /product/admin-list`: the products table, paged, sorted and searched on the server. */
-export function getAdminProducts(params: AdminProductParams, signal?: AbortSignal) {
-  return getListPage<ProductSummary, AdminProductSort>('/product/admin-list', params, signal);
+/** `GET /product/admin-list`: the products table, paged, sorted, searched and filtered by stock on the server. */
+export function getAdminProducts({ stock, ...params }: AdminProductParams, signal?: AbortSignal) {
+  return getListPage<ProductSummary, AdminProductSort>('/product/admin-list', params, signal, { stock });
 }
 
 export const adminProductsQueryOptions = (params: AdminProductParams) =>

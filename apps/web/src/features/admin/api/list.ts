@@ -16,10 +16,12 @@ export interface ListParams<Sort extends string> {
   offset: number;
 }
 
+/** `filters`: a table's own query parameters beside these (the products table's `stock`). */
 export async function getListPage<T, Sort extends string>(
   path: string,
   params: ListParams<Sort>,
   signal?: AbortSignal,
+  filters: Record<string, string | undefined> = {},
 ): Promise<ListPage<T>> {
   const { data, headers } = await requestWithHeaders<T[]>(path, {
     query: {
@@ -28,6 +30,7 @@ export async function getListPage<T, Sort extends string>(
       order: params.order,
       limit: params.limit,
       offset: params.offset,
+      ...filters,
     },
     signal,
   });

@@ -8,7 +8,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -41,6 +41,8 @@ interface DataTableProps<T> {
     'q' | 'setQ' | 'sorting' | 'setSorting' | 'page' | 'setPage' | 'params'
   >;
   emptyMessage: string;
+  /** Controls beside the search box (a filter). */
+  toolbar?: ReactNode;
 }
 
 // Rows are the API's documents, so each is known by its _id.
@@ -58,6 +60,7 @@ export function DataTable<T extends { _id: string }>({
   query,
   list,
   emptyMessage,
+  toolbar,
 }: DataTableProps<T>) {
   const { data, isPending: isLoading, isFetching, error } = query;
   const onRetry = () => void query.refetch();
@@ -96,8 +99,9 @@ export function DataTable<T extends { _id: string }>({
 
   return (
     <>
-      <div className="mb-4">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchBox label={searchLabel} value={list.q} onSearch={list.setQ} />
+        {toolbar}
       </div>
       {/* overflow-clip, not -hidden: it rounds the corners without making a scroll box, so the
           header can stick to the page while scrolling. */}
@@ -105,7 +109,11 @@ export function DataTable<T extends { _id: string }>({
         {/* Sideways scrolling where the columns do not fit (phones); on wide screens no scroll box,
             so the header row stays in view under the app header as the page scrolls. */}
         <div className="overflow-x-auto xl:overflow-x-visible" aria-busy={isLoading || isFetching}>
-          <table aria-label={label} className="w-full min-w-[46rem] border-separate border-spacing-0 text-sm">
+          <table
+            aria-label={label}
+            aria-busy={isFetching || undefined}
+            className="w-full min-w-[46rem] border-separate border-spacing-0 text-sm"
+          >
             <thead>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>

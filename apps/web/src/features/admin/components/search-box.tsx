@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 interface SearchBoxProps {
   /** The placeholder, which is also the accessible name ('Filter product name...'). */

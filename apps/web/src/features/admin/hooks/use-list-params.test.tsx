@@ -93,4 +93,20 @@ describe('useListParams writes the table state to the URL', () => {
     act(() => current().list.setSorting([]));
     expect(current().url).toBe('/admin?q=tee');
   });
+
+  it('keeps a filter in its own parameter, starting again at the first page', () => {
+    const STOCK = ['low', 'soldOut'] as const;
+    const { current } = renderAt('/admin?q=tee&page=3');
+    expect(current().list.filter('stock', STOCK)).toBeUndefined();
+    act(() => current().list.setFilter('stock', 'low'));
+    expect(current().url).toBe('/admin?q=tee&stock=low');
+    expect(current().list.filter('stock', STOCK)).toBe('low');
+    act(() => current().list.setFilter('stock', undefined));
+    expect(current().url).toBe('/admin?q=tee');
+  });
+
+  it('ignores a filter value it does not know', () => {
+    const { current } = renderAt('/admin?stock=plenty');
+    expect(current().list.filter('stock', ['low', 'soldOut'])).toBeUndefined();
+  });
 });

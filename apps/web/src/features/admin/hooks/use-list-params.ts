@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 import type { ListParams } from '../api/list.ts';
 
 /**
- * A table's search, sort and page, kept in the URL (`?q=&sort=&order=&page=`), so a reload,
- * a shared link or coming back from a detail page shows the same rows. All of it is applied
- * on the server.
+ * A table's search, sort, filters and page, kept in the URL (`?q=&sort=&order=&page=` and a
+ * filter's own parameter), so a reload, a shared link or coming back from a detail page shows
+ * the same rows. All of it is applied on the server.
  */
 export function useListParams<Sort extends string>(sortable: readonly Sort[]) {
   const [search, setSearch] = useSearchParams();
@@ -54,6 +54,11 @@ export function useListParams<Sort extends string>(sortable: readonly Sort[]) {
     /** A new search starts again at the first page. */
     setQ: (value: string) => update({ q: value.trim() || undefined, page: undefined }),
     setPage: (next: number) => update({ page: next > 1 ? String(next) : undefined }),
+    /** A filter's value in the URL, if it is one of `values`. */
+    filter: <V extends string>(key: string, values: readonly V[]) =>
+      values.find((v) => v === search.get(key)),
+    /** A new filter starts again at the first page. */
+    setFilter: (key: string, value: string | undefined) => update({ [key]: value, page: undefined }),
     setSorting: (next: SortingState) => {
       const [first] = next;
       update({

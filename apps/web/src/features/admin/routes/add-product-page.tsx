@@ -1,7 +1,7 @@
 import { CreateProductFormSchema, LIMITS } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Minus, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -17,7 +17,10 @@ import { MainImageDrop, VariationImagesDrop } from '../components/image-drop.tsx
 import { PageHeader } from '../components/page-header.tsx';
 import { PriceInput } from '../components/price-input.tsx';
 import { ProductOptionFields, ProductOptionsShape } from '../components/product-option-fields.tsx';
+import { StockGrid } from '../components/stock-grid.tsx';
+import { TrackStockSwitch } from '../components/track-stock-switch.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
+import { type StockCells, stockAxes, stockInput } from '../utils/stock-grid.ts';
 
 /**
  * Create form (name, desc, price with their exact messages) plus what travels
@@ -74,8 +77,21 @@ export default function AddProductPage() {
   // Worked out from the live counts once a submit was tried: the resolver re-checks only the
   // field that changed, so an error stored for the names would go stale as images change.
   const namesError = isSubmitted ? countMismatch(imageCount, names.fields.length) : undefined;
+  // Stock beside the form: tracked, each variation entered in each size chosen.
+  const [trackStock, setTrackStock] = useState(false);
+  const [stockCells, setStockCells] = useState<StockCells>({});
+  const stockSection = useRef<HTMLDivElement>(null);
+  const stockAxesNow = stockAxes(
+    watch('variationNames').map((n) => n.value),
+    watch('size')?.value ?? [],
+  );
+  const stock = trackStock ? stockInput(stockAxesNow, stockCells) : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
+    if (stock && 'errors' in stock) {
+      stockSection.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+      return;
+    }
     setProgress(0);
     try {
       const { message } = await addProduct.mutateAsync({
@@ -88,6 +104,7 @@ export default function AddProductPage() {
         category: values.category,
         subCategory: values.subCategory,
         variationsName: values.variationNames.map((n) => n.value),
+        ...(stock ? { stock: stock.input } : {}),
       });
       toast.success(message);
       void navigate(paths.admin.home);
@@ -258,6 +275,27 @@ export default function AddProductPage() {
               )}
             </FormSection>
           </div>
+        </div>
+        <div ref={stockSection}>
+          <FormSection
+            title="Stock"
+            description={
+              trackStock
+                ? 'How many of each variation are in stock in each size. An empty cell is none.'
+                : 'Not tracked: the product sells without limit.'
+            }
+            actions={<TrackStockSwitch checked={trackStock} onCheckedChange={setTrackStock} />}
+          >
+            {trackStock && (
+              <StockGrid
+                axes={stockAxesNow}
+                cells={stockCells}
+                onChange={setStockCells}
+                errors={stock && 'errors' in stock ? stock.errors : {}}
+                placeholder="0"
+              />
+            )}
+          </FormSection>
         </div>
         <FormActions submitLabel="Create" pending={addProduct.isPending} onCancel={goBack}>
           {addProduct.isPending && <UploadProgress percent={progress} />}

@@ -22,6 +22,7 @@ import {
   SUBCATEGORY_OPTIONS,
   sizeOptionFor,
 } from '../components/product-options.ts';
+import { StockCard } from '../components/stock-card.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
 /** Edit form (name, desc, price with their messages) plus the three selects. */
@@ -46,8 +47,12 @@ export default function ProductEditPage() {
           {pid ? errorMessage(product.error) : 'Product not found'}
         </p>
       ) : product.data ? (
-        // Keyed, so the form starts again from the stored values of whichever product is opened.
-        <EditProductForm key={product.data._id} product={product.data} />
+        // Keyed, so the form and the stock start again from the stored values of whichever
+        // product is opened. Stock is saved on its own, never by the form's Update.
+        <div className="flex max-w-3xl flex-col gap-6">
+          <EditProductForm key={product.data._id} product={product.data} />
+          <StockCard key={`stock-${product.data._id}`} product={product.data} />
+        </div>
       ) : (
         <Loading />
       )}

@@ -1,4 +1,4 @@
-import { formatDayMonthYear, formatPHP, type ProductSummary } from '@habi/shared';
+import { formatDayMonthYear, formatPHP, type ProductSummary, STOCK_FILTER_NAMES } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -12,16 +12,18 @@ import { type AdminProductSort, useAdminProducts } from '../api/get-admin-produc
 import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { actionsColumn } from '../components/row-menu.tsx';
+import { StockFilterSelect, StockStatus } from '../components/stock-status.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 
-const SORTABLE: readonly AdminProductSort[] = ['name', 'createdAt', 'price'];
+const SORTABLE: readonly AdminProductSort[] = ['name', 'createdAt', 'price', 'stock'];
 const column = createColumnHelper<ProductSummary>();
 
-/** Products List: the catalogue, searched, sorted and paged on the server. */
+/** Products List: the catalogue, searched, filtered by stock, sorted and paged on the server. */
 export default function ProductsPage() {
   useDocumentTitle('Products List');
   const list = useListParams(SORTABLE);
-  const products = useAdminProducts(list.params);
+  const stock = list.filter('stock', STOCK_FILTER_NAMES);
+  const products = useAdminProducts({ ...list.params, stock });
   const remove = useDelete(deleteProduct);
 
   const columns = useMemo(
@@ -74,6 +76,12 @@ export default function ProductsPage() {
         meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
         cell: (info) => <span className="font-semibold">{formatPHP(info.getValue())}</span>,
       }),
+      column.accessor('stockTotal', {
+        id: 'stock',
+        header: 'Stock',
+        meta: look({ className: 'whitespace-nowrap' }),
+        cell: (info) => <StockStatus total={info.getValue()} />,
+      }),
       actionsColumn(column, (product) => ({
         rowName: product.name,
         links: [
@@ -110,6 +118,7 @@ export default function ProductsPage() {
         query={products}
         list={list}
         emptyMessage="No product/s found."
+        toolbar={<StockFilterSelect value={stock} onChange={(value) => list.setFilter('stock', value)} />}
       />
     </>
   );

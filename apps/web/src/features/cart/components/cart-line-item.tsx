@@ -1,4 +1,4 @@
-import { formatPHP } from '@habi/shared';
+import { formatPHP, quantityLimit, shortStockMessage } from '@habi/shared';
 import { CircleAlert, Trash2, Truck } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,16 +15,23 @@ interface CartLineItemProps {
   line: CartLine;
   /** Why the server refused this line on the last attempt, if it did. */
   notice?: string;
+  /** Units left of this line's variation and size, when its product tracks stock. */
+  left?: number;
   /** Called after the line is deleted, for focus to land somewhere sensible. */
   onRemoved(): void;
 }
 
-/** One cart line: delivery date, image, name, size, price, quantity, Delete, delivery options. */
-export function CartLineItem({ line, notice, onRemoved }: CartLineItemProps) {
+/**
+ * One cart line: delivery date, image, name, size, price, quantity, Delete, delivery options.
+ * A line asking for more than is left says so ("Only N left", "Sold out") until it fits; its
+ * quantity is never changed for the shopper.
+ */
+export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProps) {
   const [draft, setDraft] = useState<number | null>(null);
   const stepperRef = useRef<HTMLDivElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const editing = draft !== null;
+  const short = shortStockMessage(left ?? null, line.quantity);
 
   function edit() {
     setDraft(line.quantity);
@@ -85,7 +92,12 @@ export function CartLineItem({ line, notice, onRemoved }: CartLineItemProps) {
             {editing ? (
               // biome-ignore lint/a11y/noStaticElementInteractions: Enter saves and Escape cancels, a shortcut beside the Save button.
               <div ref={stepperRef} onKeyDown={onStepperKey}>
-                <QuantityStepper value={draft} onChange={setDraft} label={`Quantity of ${line.name}`} />
+                <QuantityStepper
+                  value={draft}
+                  onChange={setDraft}
+                  max={quantityLimit(left ?? null)}
+                  label={`Quantity of ${line.name}`}
+                />
               </div>
             ) : (
               <span className="min-w-6 font-bold tabular-nums">{line.quantity}</span>
@@ -122,6 +134,20 @@ export function CartLineItem({ line, notice, onRemoved }: CartLineItemProps) {
           className="col-span-2 border-t border-line pt-4 md:col-span-1 md:col-start-3 md:row-span-2 md:row-start-1 md:border-t-0 md:border-l md:pt-0 md:pl-6"
         />
 
+        {short && (
+          <p
+            role="alert"
+            className="col-span-2 flex items-start gap-2 rounded-xl bg-danger/5 px-3.5 py-2.5 text-sm text-danger md:col-span-3"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              <span className="font-semibold">{short}.</span>{' '}
+              {left
+                ? `Lower the quantity to ${left} or delete this item.`
+                : 'Please delete this item from your cart.'}
+            </span>
+          </p>
+        )}
         {notice && (
           <p
             role="alert"

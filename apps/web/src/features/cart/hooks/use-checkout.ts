@@ -34,7 +34,8 @@ interface CheckoutOptions {
  * Placing an order: the shopper's session is checked first; one
  * Idempotency-Key per checkout attempt is kept across retries of the same cart and address, so
  * a retry after a lost answer cannot order twice, and a changed cart gets a new key. When the
- * server refuses stale lines, the cart takes its prices and says which lines changed.
+ * server refuses stale lines, the cart takes its prices and says which lines changed; when it
+ * refuses lines for want of stock, `refused` holds what each can have, by line.
  */
 export function useCheckout({ lines, summary, address, onSignInNeeded, onAddressNeeded }: CheckoutOptions) {
   const queryClient = useQueryClient();
@@ -45,6 +46,7 @@ export function useCheckout({ lines, summary, address, onSignInNeeded, onAddress
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [lineNotices, setLineNotices] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<Record<string, number>>({});
 
   async function place() {
     // A ref, not state: a second click in the same frame must not send a second request.
@@ -84,27 +86,43 @@ export function useCheckout({ lines, summary, address, onSignInNeeded, onAddress
       const message = errorMessage(error);
       toast.error(message);
       setProblem(message);
-      if (error instanceof ApiError) setLineNotices(takeServerCorrections(error, sent));
+      if (error instanceof ApiError) {
+        setLineNotices(takeServerCorrections(error, sent));
+        // The newest word on stock replaces the last; an answer about something else leaves it.
+        if (error.available.length > 0) setRefused(refusedLines(error, sent));
+      }
     } finally {
       busy.current = false;
       setPending(false);
     }
   }
 
-  return { place, pending, problem, lineNotices };
+  return { place, pending, problem, lineNotices, refused };
+}
+
+/** What each line refused for want of stock can have (`available`, by the line's index in the order sent). */
+export function refusedLines(error: ApiError, sent: readonly CartLine[]): Record<string, number> {
+  const refused: Record<string, number> = {};
+  for (const { line, available } of error.available) {
+    const cartLine = sent[line];
+    if (cartLine) refused[cartLine.cartProductId] = available;
+  }
+  return refused;
 }
 
 /**
  * Reads the server's per-line errors (`cart.{n}`, `cart.{n}.price`, ...): a changed price is
  * taken into the cart at once, so the summary shows what the order will really cost.
  */
-function takeServerCorrections(error: ApiError, sent: readonly CartLine[]): Record<string, string> {
+export function takeServerCorrections(error: ApiError, sent: readonly CartLine[]): Record<string, string> {
   const notices: Record<string, string> = {};
   for (const [field, value] of Object.entries(error.errors)) {
     const match = /^cart\.(\d+)(?:\.(\w+))?$/.exec(field);
     const line = match ? sent[Number(match[1])] : undefined;
     if (!match || !line) continue;
     const part = match[2];
+    // A line short of stock: the cart says so from `available`, and stops once the line fits.
+    if (part === 'quantity' && error.available.some((short) => short.line === Number(match[1]))) continue;
     if (part === 'price') {
       setPrice(line.cartProductId, value);
       notices[line.cartProductId] =

@@ -13,6 +13,7 @@ import { CartLineItem } from '../components/cart-line-item.tsx';
 import { OrderSummaryPanel } from '../components/order-summary-panel.tsx';
 import { SignInPrompt } from '../components/sign-in-prompt.tsx';
 import { useCheckout } from '../hooks/use-checkout.ts';
+import { useLinesLeft } from '../hooks/use-lines-left.ts';
 
 /** The order summary of the cart; null if a saved line's price cannot be read. */
 function summarize(lines: readonly CartLine[]): OrderSummary | null {
@@ -77,6 +78,8 @@ export default function CartPage() {
     },
   });
 
+  const left = useLinesLeft(lines, checkout.refused);
+
   if (lines.length === 0) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
@@ -115,6 +118,7 @@ export default function CartPage() {
                 key={line.cartProductId}
                 line={line}
                 notice={checkout.lineNotices[line.cartProductId]}
+                left={left[line.cartProductId]}
                 onRemoved={() => reviewHeading.current?.focus()}
               />
             ))}

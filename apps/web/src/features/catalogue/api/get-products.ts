@@ -70,6 +70,8 @@ export interface ProductFilters {
   category: Category[];
   subCategory: SubCategory[];
   sort: ProductSort;
+  /** Words to search for: with the Relevant sort the best matches come first. */
+  q?: string;
 }
 
 /** The listing, page by page with the `x-next-cursor` header. */

@@ -5,6 +5,7 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
 import { productQueryOptions } from '../../../lib/products.ts';
+import { SoldOutBadge } from './sold-out-badge.tsx';
 
 interface ProductCardProps {
   product: ProductSummary;
@@ -15,7 +16,8 @@ interface ProductCardProps {
 }
 
 /**
- * A product tile: square image on sand, one-line name and price, linking to the product.
+ * A product tile: square image on sand, one-line name and price, linking to the product; a product
+ * sold out whole wears a badge on its (dimmed) image, which takes no room of its own.
  * Pointing at it (or focusing it) prefetches the product so the page opens at once.
  */
 export function ProductCard({ product, sizes, priority, className }: ProductCardProps) {
@@ -26,7 +28,7 @@ export function ProductCard({ product, sizes, priority, className }: ProductCard
       to={paths.product(product._id)}
       onMouseEnter={prefetch}
       onFocus={prefetch}
-      className={cn('group block w-full max-w-[300px] rounded-2xl', className)}
+      className={cn('group relative block w-full max-w-[300px] rounded-2xl', className)}
     >
       {/* The name below labels the link; the photo adds nothing for a screen reader. */}
       <div aria-hidden="true">
@@ -35,7 +37,10 @@ export function ProductCard({ product, sizes, priority, className }: ProductCard
           alt=""
           sizes={sizes}
           priority={priority}
-          className="rounded-2xl [&_img]:transition-transform [&_img]:duration-500 [&_img]:ease-out motion-safe:group-hover:[&_img]:scale-[1.04]"
+          className={cn(
+            'rounded-2xl [&_img]:transition-transform [&_img]:duration-500 [&_img]:ease-out motion-safe:group-hover:[&_img]:scale-[1.04]',
+            product.soldOut && '[&_img]:opacity-60',
+          )}
         />
       </div>
       <div className="mt-3 flex flex-col gap-0.5 px-0.5">
@@ -44,6 +49,8 @@ export function ProductCard({ product, sizes, priority, className }: ProductCard
         </h3>
         <p className="text-sm text-muted tabular-nums">{formatPHP(product.price)}</p>
       </div>
+      {/* After the name and price in reading order, drawn on the image's corner. */}
+      {product.soldOut && <SoldOutBadge className="absolute top-2.5 left-2.5" />}
     </Link>
   );
 }

@@ -30,6 +30,21 @@ describe('useProductFilters reads the listing state from the URL', () => {
     expect(current().filters).toEqual({ category: ['Men', 'Kids'], subCategory: ['Tops'], sort: 'asc' });
   });
 
+  it('takes the search, trimmed, beside the filters', () => {
+    const current = renderAt('/products?q=+dennim+jaket+&category=Men&sort=desc');
+    expect(current().filters).toEqual({
+      category: ['Men'],
+      subCategory: [],
+      sort: 'desc',
+      q: 'dennim jaket',
+    });
+  });
+
+  it('ignores a blank search and one longer than the API takes', () => {
+    expect(renderAt('/products?q=++')().filters).toEqual({ category: [], subCategory: [] });
+    expect(renderAt(`/products?q=${'a'.repeat(101)}`)().filters).toEqual({ category: [], subCategory: [] });
+  });
+
   it('has nothing checked and no sort on the bare listing', () => {
     expect(renderAt('/products')().filters).toEqual({ category: [], subCategory: [] });
   });
@@ -68,6 +83,15 @@ describe('useProductFilters writes the listing state to the URL', () => {
     expect(current().filters).toEqual({ category: ['Men'], subCategory: [] });
   });
 
+  it('keeps the search when a filter or the sort changes', () => {
+    const current = renderAt('/products?q=linen');
+    act(() => current().update({ category: ['Women'] }));
+    act(() => current().update({ sort: 'asc' }));
+    expect(current().url).toBe('/products?q=linen&category=Women&sort=asc');
+    act(() => current().clearFilters());
+    expect(current().url).toBe('/products?q=linen&sort=asc');
+  });
+
   it('clears the checkboxes and keeps the sort', () => {
     const current = renderAt('/products?category=Men&category=Women&subCategory=Tops&sort=desc');
     act(() => current().clearFilters());
@@ -85,6 +109,7 @@ describe('productsUrl', () => {
       '/products?subCategory=Accessories&sort=asc',
     ],
     [{ category: ['Kids' as const, 'Men' as const] }, '/products?category=Men&category=Kids'],
+    [{ q: 'polo shrt', category: ['Men' as const] }, '/products?q=polo+shrt&category=Men'],
   ])('links %j to %s', (filters, url) => {
     expect(productsUrl(filters)).toBe(url);
   });

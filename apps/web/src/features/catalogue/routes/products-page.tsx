@@ -1,18 +1,21 @@
-import { SearchX } from 'lucide-react';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useInfiniteProducts } from '../api/get-products.ts';
 import { ActiveFilters } from '../components/active-filters.tsx';
+import { EmptyResults } from '../components/empty-results.tsx';
 import { FiltersPanel } from '../components/filters-panel.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
 import { useProductFilters } from '../hooks/use-product-filters.ts';
+import { productsUrl } from '../utils/filters.ts';
 
 /**
- * Product listing. The server filters, sorts and pages (24 at a time, `x-next-cursor`),
- * so the page stays fast with a catalogue of any size; filters and sort live in the URL.
+ * Product listing. The server searches, filters, sorts and pages (24 at a time,
+ * `x-next-cursor`), so the page stays fast with a catalogue of any size; the search, filters and
+ * sort live in the URL.
  */
 export default function ProductsPage() {
   useDocumentTitle('Products Collections');
@@ -21,9 +24,9 @@ export default function ProductsPage() {
     category: filters.category,
     subCategory: filters.subCategory,
     sort: filters.sort ?? 'relevant',
+    q: filters.q,
   });
   const products = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtering = filters.category.length + filters.subCategory.length > 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 sm:pt-14 lg:px-8">
@@ -31,7 +34,21 @@ export default function ProductsPage() {
         <div className="flex flex-col gap-2">
           <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Shop</p>
           <h1 className="text-4xl font-semibold sm:text-5xl">Products Collections</h1>
-          <p className="max-w-lg text-muted">Clothing, shoes and accessories for men, women and kids.</p>
+          {filters.q ? (
+            <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+              <p className="text-lg text-ink-soft">
+                Results for <span className="font-semibold text-ink">“{filters.q}”</span>
+              </p>
+              <Link
+                to={productsUrl({ ...filters, q: undefined })}
+                className="text-sm font-semibold text-accent-dark underline underline-offset-4 hover:text-ink"
+              >
+                Clear search
+              </Link>
+            </div>
+          ) : (
+            <p className="max-w-lg text-muted">Clothing, shoes and accessories for men, women and kids.</p>
+          )}
         </div>
         <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
       </header>
@@ -64,27 +81,7 @@ export default function ProductsPage() {
               </Button>
             </div>
           ) : products.length === 0 ? (
-            <div className="flex flex-col items-center gap-4 rounded-3xl bg-sand/60 px-6 py-16 text-center">
-              <span className="grid size-16 place-items-center rounded-full bg-paper text-accent">
-                <SearchX aria-hidden="true" className="size-7" />
-              </span>
-              {filtering ? (
-                <>
-                  <p className="font-display text-2xl font-semibold">No products match these filters</p>
-                  <p className="max-w-sm text-ink-soft">
-                    Try fewer categories or subcategories, or clear the filters to see the whole collection.
-                  </p>
-                  <Button onClick={clearFilters}>Clear filters</Button>
-                </>
-              ) : (
-                <>
-                  <p className="font-display text-2xl font-semibold">New pieces are on their way</p>
-                  <p className="max-w-sm text-ink-soft">
-                    The collection is being restocked. Check back soon.
-                  </p>
-                </>
-              )}
-            </div>
+            <EmptyResults filters={filters} onClearFilters={clearFilters} />
           ) : (
             <>
               <ProductGrid

@@ -1,0 +1,26 @@
+import type { Product } from '@habi/shared';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { CartLine } from '../../../lib/cart-store.ts';
+import { productQueryOptions } from '../../../lib/products.ts';
+import { linesLeft } from '../utils/line-stock.ts';
+
+/** The products read, by id; module-level, so the query results are combined again only when they change. */
+const byId = (results: { data?: Product }[]) =>
+  new Map(
+    results.flatMap((result): [string, Product][] => (result.data ? [[result.data._id, result.data]] : [])),
+  );
+
+/**
+ * What is left for each line of the cart: its products are read again whenever the cart opens
+ * (whatever is cached), so a line asking for more than is left says so before checkout does.
+ * `refused`: what checkout last answered, by line.
+ */
+export function useLinesLeft(lines: readonly CartLine[], refused: Readonly<Record<string, number>>) {
+  const ids = useMemo(() => [...new Set(lines.map((line) => line.productId))], [lines]);
+  const products = useQueries({
+    queries: ids.map((id) => ({ ...productQueryOptions(id), refetchOnMount: 'always' as const })),
+    combine: byId,
+  });
+  return useMemo(() => linesLeft(lines, products, refused), [lines, products, refused]);
+}

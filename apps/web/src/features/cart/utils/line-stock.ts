@@ -1,0 +1,29 @@
+import { type StockedProduct, unitsLeft } from '@habi/shared';
+import type { CartLine } from '../../../lib/cart-store.ts';
+
+/**
+ * Units left for each cart line (by `cartProductId`) whose product tracks stock: what checkout
+ * last answered for the line when it refused it (the newest word), else what the product read
+ * says. A line whose product is not read (yet), does not track stock or no longer has the line's
+ * variation has no entry: the cart says nothing of its stock, and checkout has the last word.
+ */
+export function linesLeft(
+  lines: readonly CartLine[],
+  products: ReadonlyMap<string, StockedProduct>,
+  refused: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const left: Record<string, number> = {};
+  for (const line of lines) {
+    const answered = refused[line.cartProductId];
+    if (answered !== undefined) {
+      left[line.cartProductId] = answered;
+      continue;
+    }
+    const product = products.get(line.productId);
+    if (!product || (product.variations.length > 0 && !product.variations.some((v) => v.name === line.name)))
+      continue;
+    const units = unitsLeft(product, line.name, line.size);
+    if (units !== null) left[line.cartProductId] = units;
+  }
+  return left;
+}
