@@ -261,6 +261,14 @@ test.describe('Edit Product stock card', () => {
       'Blue 2XL': 0,
     });
 
+    // The storefront shows the saved stock on its next load: M has plenty, L only 2, S none.
+    await page.goto(`/view?pid=${id}`);
+    await expect(page.getByRole('radio', { name: 'S, sold out', exact: true })).toBeDisabled();
+    await page.getByRole('radio', { name: 'L', exact: true }).check();
+    await expect(page.getByText('Only 2 left', { exact: true })).toBeVisible();
+    await page.goto(`/admin/product_edit/?pid=${id}`);
+    await expect(page.getByText('11 in stock over every variation and size.')).toBeVisible();
+
     await page.getByRole('switch', { name: 'Track stock' }).click();
     await expect(grid).toBeHidden();
     await expect(page.getByText(/Saving stops tracking stock/)).toBeVisible();

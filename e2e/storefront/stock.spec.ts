@@ -233,3 +233,69 @@ test('the cart says when stock falls below a line, checkout refuses it inline, a
   expect(await stockOf(api, productId)).toMatchObject({ M: 0, L: 0 });
   await api.dispose();
 });
+
+test('two shoppers race for the last piece: one order is placed, the other cart names the line and what is left', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await adminApi(playwright, baseURL!);
+  const name = `Last Tee ${uniqueTag()}`;
+  const productId = await createProductViaApi(api, { name });
+  const tracked = await api.patch(`/api/product/stock/${productId}`, {
+    // S is left plenty: other tests order the newest products in their first size.
+    data: {
+      trackStock: true,
+      changes: [
+        { variation: '', size: 'S', delta: 50 },
+        { variation: '', size: 'XL', delta: 1 },
+      ],
+    },
+  });
+  expect(tracked.status(), await tracked.text()).toBe(200);
+
+  // Each shopper, in a browser of their own, puts the last XL in the cart.
+  const shoppers = await Promise.all(
+    [0, 1].map(async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const shopper = await signUpViaApi(page.request, baseURL!, newShopper());
+      await addAddressViaApi(page.request, baseURL!, shopper.id);
+      await page.goto(`/view?pid=${productId}`);
+      await page.getByRole('radio', { name: 'XL', exact: true }).check();
+      await expect(page.getByText('Only 1 left', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(toast(page, 'Added to the cart.')).toBeVisible();
+      await page.goto('/cart');
+      await expect(cartLines(page)).toHaveCount(1);
+      return { context, page, shopper };
+    }),
+  );
+
+  // Both place their order at once: exactly one gets it.
+  await Promise.all(
+    shoppers.map(({ page }) => page.getByRole('button', { name: 'Place your order' }).click()),
+  );
+  const outcomes = await Promise.all(
+    shoppers.map(async ({ page }) => {
+      const placed = page.waitForURL('/confirmation').then(() => 'placed' as const);
+      const refused = cartLines(page)
+        .getByRole('alert')
+        .waitFor()
+        .then(() => 'refused' as const);
+      return Promise.race([placed, refused]);
+    }),
+  );
+  expect([...outcomes].sort()).toEqual(['placed', 'refused']);
+  const loser = shoppers[outcomes.indexOf('refused')]!;
+  await expect(cartLines(loser.page).getByRole('alert')).toHaveText(
+    'Sold out. Please delete this item from your cart.',
+  );
+  await expect(loser.page.getByRole('region', { name: 'Order Summary' }).getByText(SHORT)).toBeVisible();
+  const loserOrders = await loser.page.request.get(`/api/orders/user/${loser.shopper.id}`);
+  expect((await loserOrders.json()) as Order[]).toEqual([]);
+  expect(await stockOf(api, productId)).toMatchObject({ XL: 0 });
+  for (const { context } of shoppers) await context.close();
+  await api.dispose();
+});
