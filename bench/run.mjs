@@ -42,6 +42,67 @@ function homeBundle() {
   return { files: js.length, gzipBytes: gzip };
 }
 
+/**
+ * Searches a shopper might type, every one different (words of the catalogue and of clothing,
+ * in pairs, some with a letter dropped, doubled or swapped), in a fixed shuffled order: a
+ * scenario sending them never asks the same thing twice, so no answer is reused.
+ */
+function distinctSearches(count) {
+  const words = [
+    'shirt',
+    'tee',
+    'jacket',
+    'denim',
+    'jeans',
+    'dress',
+    'polo',
+    'shorts',
+    'sandals',
+    'hoodie',
+    'linen',
+    'cotton',
+    'knit',
+    'women',
+    'men',
+    'kids',
+    'black',
+    'white',
+    'navy',
+    'blue',
+    'red',
+    'olive',
+    'striped',
+    'skirt',
+    'blouse',
+    'sweater',
+    'sneakers',
+    'cap',
+    'tote',
+    'summer',
+  ];
+  const typos = (w) => [
+    w,
+    ...[...w].map((_, i) => w.slice(0, i) + w.slice(i + 1)),
+    ...[...w].map((_, i) => w.slice(0, i + 1) + w[i] + w.slice(i + 1)),
+    ...[...w].slice(1).map((_, i) => w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2)),
+  ];
+  const forms = [...new Set(words.flatMap(typos))].filter((f) => f.length > 1);
+  const pairs = forms.flatMap((first) => forms.map((second) => `${first} ${second}`));
+  // Fisher-Yates with a fixed-seed mulberry32: the same order in every run.
+  let seed = 12345;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = pairs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pairs[i], pairs[j]] = [pairs[j], pairs[i]];
+  }
+  return pairs.slice(0, count);
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
@@ -137,13 +198,40 @@ try {
     ['search "men shirt"', '/api/product/all?q=men%20shirt&limit=24'],
     ['search "shirt" by price', '/api/product/all?q=shirt&sort=asc&limit=24'],
     ['suggest "jack"', '/api/product/suggest?q=jack'],
+    // Answers are reused until the catalogue changes: these measure building them.
+    ['search, each query new', '/api/product/all?q=<two words, often misspelt>&limit=24', null, 'search'],
+    ['suggest, each query new', '/api/product/suggest?q=<two words, often misspelt>', null, 'suggest'],
+    // The time one new search takes when it need not wait for others.
+    [
+      'search, each query new, 1 connection',
+      '/api/product/all?q=<two words, often misspelt>&limit=24',
+      null,
+      'search',
+      1,
+    ],
   ].filter(([name]) => !ONLY || ONLY.test(name));
-  for (const [name, url, cookie] of scenarios) {
+  const searches = distinctSearches(50_000);
+  let asked = 0;
+  const everyOneNew = {
+    search: () => `/api/product/all?q=${encodeURIComponent(searches[asked++ % searches.length])}&limit=24`,
+    suggest: () => `/api/product/suggest?q=${encodeURIComponent(searches[asked++ % searches.length])}`,
+  };
+  for (const [name, url, cookie, fresh, connections = CONNECTIONS] of scenarios) {
     const headers = cookie ? { cookie } : {};
-    const run = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION, headers });
+    const requests = fresh
+      ? [{ setupRequest: (request) => ({ ...request, path: everyOneNew[fresh]() }) }]
+      : undefined;
+    const run = await autocannon({
+      url: base + url.replace(/<.*>/, ''),
+      connections,
+      duration: DURATION,
+      headers,
+      requests,
+    });
     results.scenarios.push({
       name,
       url,
+      connections,
       requestsPerSecond: Math.round(run.requests.average),
       latencyP50Ms: run.latency.p50,
       latencyP99Ms: run.latency.p99,

@@ -52,6 +52,17 @@ async function variationWithSoldOutAndLowSizes(request: APIRequestContext) {
   throw new Error('The demo catalogue has no variation with a sold-out and a low size');
 }
 
+/** A new product without variations that tracks stock: these quantities by size, none of the others. */
+function trackedProduct(api: APIRequestContext, name: string, quantities: Record<string, number>) {
+  return createProductViaApi(api, {
+    name,
+    stock: {
+      trackStock: true,
+      quantities: Object.entries(quantities).map(([size, quantity]) => ({ variation: '', size, quantity })),
+    },
+  });
+}
+
 async function addAddressViaApi(request: APIRequestContext, baseURL: string, userId: string) {
   const response = await request.post(`/api/users/addAddress/${userId}`, {
     data: { newAddress: '12 Mabini St., Poblacion, Makati City 1210' },
@@ -150,19 +161,8 @@ test('the cart says when stock falls below a line, checkout refuses it inline, a
   test.slow();
   const api = await adminApi(playwright, baseURL!);
   const name = `Stock Tee ${uniqueTag()}`;
-  const productId = await createProductViaApi(api, { name });
   // S is left plenty: other tests order the newest products in their first size.
-  const tracked = await api.patch(`/api/product/stock/${productId}`, {
-    data: {
-      trackStock: true,
-      changes: [
-        { variation: '', size: 'S', delta: 50 },
-        { variation: '', size: 'M', delta: 5 },
-        { variation: '', size: 'L', delta: 4 },
-      ],
-    },
-  });
-  expect(tracked.status(), await tracked.text()).toBe(200);
+  const productId = await trackedProduct(api, name, { S: 50, M: 5, L: 4 });
   const shopper = await signUpViaApi(page.request, baseURL!, newShopper());
   await addAddressViaApi(page.request, baseURL!, shopper.id);
 
@@ -242,18 +242,8 @@ test('two shoppers race for the last piece: one order is placed, the other cart 
   test.slow();
   const api = await adminApi(playwright, baseURL!);
   const name = `Last Tee ${uniqueTag()}`;
-  const productId = await createProductViaApi(api, { name });
-  const tracked = await api.patch(`/api/product/stock/${productId}`, {
-    // S is left plenty: other tests order the newest products in their first size.
-    data: {
-      trackStock: true,
-      changes: [
-        { variation: '', size: 'S', delta: 50 },
-        { variation: '', size: 'XL', delta: 1 },
-      ],
-    },
-  });
-  expect(tracked.status(), await tracked.text()).toBe(200);
+  // S is left plenty: other tests order the newest products in their first size.
+  const productId = await trackedProduct(api, name, { S: 50, XL: 1 });
 
   // Each shopper, in a browser of their own, puts the last XL in the cart.
   const shoppers = await Promise.all(

@@ -30,4 +30,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795459044186,
     sha256: '2167ea361316b9be519c26eac1f9172beca432ee16aa760f2c43c9d53be785f9',
   },
+  {
+    tag: '0005_catalogue_version',
+    when: 1795469450945,
+    sha256: 'cc18af1339d172f03e714cf87973703a711fc1d144ae012f38e99388c9952b2c',
+  },
 ];

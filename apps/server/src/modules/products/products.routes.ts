@@ -19,14 +19,12 @@ import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
+import { createCatalogueCache } from './catalogue-cache.ts';
 import * as productsService from './products.service.ts';
 import * as searchService from './search.service.ts';
 
-/**
- * Suggestions are the same for every shopper, and asked for at each pause in typing: shared
- * caches may keep them this long (a product added or renamed shows up a little later there).
- */
-const SUGGEST_MAX_AGE_S = 30;
+/** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
+const CACHE_LIMITS = { entries: 2000, bytes: 16 * 1024 * 1024 };
 
 const ProductMessageSchema = z.object({ message: z.string(), product: ProductSchema });
 
@@ -36,17 +34,19 @@ export default async function productsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
+  const catalogue = createCatalogueCache(db, CACHE_LIMITS);
 
   r.get(
     '/all',
     {
       schema: { tags, querystring: ProductListQuerySchema, response: { 200: z.array(ProductSummarySchema) } },
     },
-    async (request, reply) => {
-      const { items, nextCursor } = await productsService.listProducts(db, request.query);
-      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return items;
-    },
+    (request, reply) =>
+      catalogue.reply(request, reply, `all ${JSON.stringify(request.query)}`, async () => {
+        const { items, nextCursor } = await productsService.listProducts(db, request.query);
+        const headers: Record<string, string> = nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {};
+        return { payload: items, headers };
+      }),
   );
 
   // The back office's table: offset paging, name/date/price sorting and the match count.
@@ -71,18 +71,23 @@ export default async function productsRoutes(
   r.get(
     '/suggest',
     { schema: { tags, querystring: SuggestQuerySchema, response: { 200: SuggestionsSchema } } },
-    (request, reply) => {
-      reply.header('cache-control', `public, max-age=${SUGGEST_MAX_AGE_S}`);
-      return searchService.suggest(db, request.query.q);
-    },
+    (request, reply) =>
+      catalogue.reply(request, reply, `suggest ${request.query.q}`, async () => ({
+        payload: await searchService.suggest(db, request.query.q),
+      })),
   );
 
-  r.get('/best', { schema: { tags, response: { 200: z.array(ProductSummarySchema) } } }, () =>
-    productsService.bestSellers(db),
+  r.get('/best', { schema: { tags, response: { 200: z.array(ProductSummarySchema) } } }, (request, reply) =>
+    catalogue.reply(request, reply, 'best', async () => ({ payload: await productsService.bestSellers(db) })),
   );
 
-  r.get('/:id', { schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } }, (request) =>
-    productsService.readProduct(db, request.params.id),
+  r.get(
+    '/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } },
+    (request, reply) =>
+      catalogue.reply(request, reply, `product ${request.params.id}`, async () => ({
+        payload: await productsService.readProduct(db, request.params.id),
+      })),
   );
 
   r.post(

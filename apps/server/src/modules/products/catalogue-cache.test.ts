@@ -1,0 +1,271 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NEXT_CURSOR_HEADER, SIZE_PRESETS } from '@habi/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  insertProduct,
+  insertTrackedTee,
+  ORIGIN,
+  orderLineFor,
+  placeOrderOk,
+  type SignedIn,
+  signInAdmin,
+  signUpCustomer,
+  testConfig,
+  useTestApp,
+} from '../../test/helpers.ts';
+import { versionReader } from './catalogue-cache.ts';
+
+/** The back office's edit of a product's name and price, the rest as the test products have it. */
+const priceEdit = (name: string, price: string) => ({
+  updatedName: name,
+  updatedDescription: 'A soft cotton tee.',
+  updatedPrice: price,
+  updatedCategory: 'Men',
+  updatedSubcategory: 'Tops',
+  updatedSizes: [...SIZE_PRESETS.Clothes],
+});
+
+/**
+ * Catalogue answers are built once and reused (catalogue-cache.ts): each test reads an answer,
+ * changes the catalogue the way the store does, and expects the change on the very next read.
+ */
+describe('catalogue answers reused until the catalogue changes', () => {
+  const ctx = useTestApp();
+  let admin: SignedIn;
+  let shopper: SignedIn;
+
+  beforeAll(async () => {
+    admin = await signInAdmin(ctx.t);
+    shopper = await signUpCustomer(ctx.t);
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.t.request({ method: 'GET', url, headers });
+  const json = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const names = async (url: string) => (await json(url)).map((p: { name: string }) => p.name);
+
+  it('tags each answer, and answers 304 with no body to a client that holds it', async () => {
+    await insertProduct(ctx.t, { name: 'Tagged Linen Shirt' });
+    const first = await get('/api/product/all?limit=24');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await get('/api/product/all?limit=24', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    // Weak comparison, and a list of tags.
+    const weak = await get('/api/product/all?limit=24', {
+      'if-none-match': `"other", W/${first.headers.etag}`,
+    });
+    expect(weak.statusCode).toBe(304);
+    expect((await get('/api/product/all?limit=24', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('reuses the same bytes for the same question, asked however the URL spells it', async () => {
+    await insertProduct(ctx.t, { name: 'Spelled Cotton Polo' });
+    const a = await get('/api/product/all?limit=24&sort=asc');
+    const b = await get('/api/product/all?sort=asc&limit=24');
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+  });
+
+  it('keeps the page headers with the answer', async () => {
+    for (let i = 0; i < 3; i++) await insertProduct(ctx.t, { name: `Cursor Knit ${i}` });
+    const first = await get('/api/product/all?limit=2');
+    const again = await get('/api/product/all?limit=2');
+    expect(first.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBeTruthy();
+    expect(again.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBe(
+      first.headers[NEXT_CURSOR_HEADER.toLowerCase()],
+    );
+  });
+
+  it('shows an edited price on the next read of the list, the search, the product and the tag', async () => {
+    const product = await insertProduct(ctx.t, { name: 'Edited Corduroy Jacket', price: '1500.00' });
+    const detail = await get(`/api/product/${product.id}`);
+    expect(detail.json().price).toBe('1500.00');
+    expect((await json('/api/product/all?q=corduroy')).map((p: { price: string }) => p.price)).toEqual([
+      '1500.00',
+    ]);
+    const edit = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/edit/${product.id}`,
+      cookie: admin.cookie,
+      payload: priceEdit('Edited Corduroy Jacket', '1,250.50'),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = await get(`/api/product/${product.id}`, { 'if-none-match': detail.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().price).toBe('1250.50');
+    expect((await json('/api/product/all?q=corduroy')).map((p: { price: string }) => p.price)).toEqual([
+      '1250.50',
+    ]);
+  });
+
+  it('forgets a deleted product at once, and finds a new one at once', async () => {
+    const product = await insertProduct(ctx.t, { name: 'Doomed Seersucker Shorts' });
+    expect(await names('/api/product/all?q=seersucker')).toEqual(['Doomed Seersucker Shorts']);
+    expect((await get(`/api/product/${product.id}`)).statusCode).toBe(200);
+    const removed = await ctx.t.request({
+      method: 'DELETE',
+      url: `/api/product/delete/${product.id}`,
+      cookie: admin.cookie,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await names('/api/product/all?q=seersucker')).toEqual([]);
+    expect((await get(`/api/product/${product.id}`)).statusCode).toBe(404);
+    expect((await json('/api/product/suggest?q=seersucker')).products).toEqual([]);
+
+    await insertProduct(ctx.t, { name: 'Fresh Seersucker Shirt' });
+    expect(await names('/api/product/all?q=seersucker')).toEqual(['Fresh Seersucker Shirt']);
+    expect(
+      (await json('/api/product/suggest?q=seersucker')).products.map((p: { name: string }) => p.name),
+    ).toEqual(['Fresh Seersucker Shirt']);
+  });
+
+  it('shows stock an order took and an admin gave back on the next read', async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy S': 2 });
+    expect((await json(`/api/product/${tee.id}`)).stockTotal).toBe(2);
+    await placeOrderOk(ctx.t, shopper, [orderLineFor(tee, { size: 'S', quantity: 2 })]);
+    expect(await json(`/api/product/${tee.id}`)).toMatchObject({ stockTotal: 0, soldOut: true });
+    const restock = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/stock/${tee.id}`,
+      cookie: admin.cookie,
+      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta: 5 }] },
+    });
+    expect(restock.statusCode, restock.body).toBe(200);
+    expect(await json(`/api/product/${tee.id}`)).toMatchObject({ stockTotal: 5, soldOut: false });
+  });
+
+  it('moves a product up Best Collections on the order that outsells the others, and down when cancelled', async () => {
+    const outsider = await insertProduct(ctx.t, { name: 'Outsider Wool Scarf' });
+    const before = await names('/api/product/best');
+    expect(before[0]).not.toBe('Outsider Wool Scarf');
+    const order = await placeOrderOk(ctx.t, shopper, [orderLineFor(outsider, { quantity: 99 })]);
+    expect((await names('/api/product/best'))[0]).toBe('Outsider Wool Scarf');
+    const cancel = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/orders/statusUpdate/${order._id}`,
+      cookie: admin.cookie,
+      payload: { updatedStatus: ['cancelled'], userId: shopper.id },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await names('/api/product/best'))[0]).not.toBe('Outsider Wool Scarf');
+  });
+
+  it('answers a shopper signed in exactly as anyone, and keeps no cookie with the answer', async () => {
+    await insertProduct(ctx.t, { name: 'Shared Denim Jacket' });
+    const anonymous = await get('/api/product/all?q=denim');
+    const signedIn = await ctx.t.request({
+      method: 'GET',
+      url: '/api/product/all?q=denim',
+      cookie: shopper.cookie,
+    });
+    expect(signedIn.body).toBe(anonymous.body);
+    for (const response of [anonymous, signedIn]) expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('caches no refusal: a bad query and an unknown product are answered without a tag', async () => {
+    const bad = await get('/api/product/all?limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers.etag).toBeUndefined();
+    const unknown = await get('/api/product/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.etag).toBeUndefined();
+  });
+});
+
+describe('catalogue answers across instances', () => {
+  const ctx = useTestApp();
+  let other: FastifyInstance;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    // A second instance of the store on the same database, with answers of its own.
+    dataDir = await mkdtemp(path.join(tmpdir(), 'habi-data-'));
+    other = await buildApp(testConfig(dataDir), ctx.t.database);
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  let admin: SignedIn;
+  beforeEach(async () => {
+    admin = await signInAdmin(ctx.t);
+  });
+
+  const readOther = async (url: string) =>
+    (await other.inject({ method: 'GET', url, headers: { host: 'localhost:80', origin: ORIGIN } })).json();
+
+  it('shows on one instance the edit made through the other at the next request', async () => {
+    const product = await insertProduct(ctx.t, { name: 'Twin Chambray Shirt', price: '900.00' });
+    expect((await readOther(`/api/product/${product.id}`)).price).toBe('900.00');
+    expect((await readOther('/api/product/all?q=chambray'))[0].price).toBe('900.00');
+    const edit = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/edit/${product.id}`,
+      cookie: admin.cookie,
+      payload: priceEdit('Twin Chambray Shirt', '850.00'),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await readOther(`/api/product/${product.id}`)).price).toBe('850.00');
+    expect((await readOther('/api/product/all?q=chambray'))[0].price).toBe('850.00');
+  });
+});
+
+describe('reading the catalogue version for many requests at once', () => {
+  /** A database whose version reads answer only when the test says, each with the next number. */
+  function controlledDatabase() {
+    const pending: (() => void)[] = [];
+    let reads = 0;
+    const db = {
+      execute: () => {
+        reads += 1;
+        const version = String(reads);
+        return new Promise((resolve) => pending.push(() => resolve({ rows: [{ version }] })));
+      },
+    } as unknown as Executor;
+    return {
+      db,
+      reads: () => reads,
+      /** Lets the oldest read still waiting answer. */
+      answer: async () => {
+        pending.shift()!();
+        // The callers' continuations run before the test looks.
+        await new Promise((r) => setImmediate(r));
+      },
+    };
+  }
+
+  it('gives requests arriving during a read the next read, sent after they arrived', async () => {
+    const database = controlledDatabase();
+    const read = versionReader(database.db);
+    const first = read();
+    const second = read();
+    const third = read();
+    // One read in flight; the two latecomers wait for one read of their own.
+    expect(database.reads()).toBe(1);
+    await database.answer();
+    expect(await first).toBe(1n);
+    expect(database.reads()).toBe(2);
+    await database.answer();
+    expect(await second).toBe(2n);
+    expect(await third).toBe(2n);
+    // Nothing in flight: the next request reads at once.
+    const fourth = read();
+    expect(database.reads()).toBe(3);
+    await database.answer();
+    expect(await fourth).toBe(3n);
+  });
+});

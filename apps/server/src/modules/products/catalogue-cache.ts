@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+
+/**
+ * Public catalogue answers (collection pages, search, suggestions, Best Collections, product
+ * pages) are the same for every shopper until the catalogue changes, so each is built once and
+ * its bytes reused.
+ *
+ * The catalogue's version is a sum of counters that triggers raise in the same transaction as
+ * any write to products, their stock or ordered lines. Every request reads it (a read of 16
+ * rows, shared by requests that arrive together): an answer is reused only for the version it
+ * was built at, so it is never stale after a write, on this instance or any other. Writers raise one of 16
+ * counters (picked by transaction id), so concurrent orders seldom wait on each other's row.
+ *
+ * A version read before a write commits may come with data read after it: such an answer is
+ * stored under the older version, which no later request asks for.
+ */
+export interface CatalogueCacheLimits {
+  /** The most answers kept. */
+  entries: number;
+  /** The most bytes of answers kept. */
+  bytes: number;
+}
+
+/** What a catalogue read answers with: the payload its route's schema serialises, and headers. */
+export interface CatalogueAnswer {
+  payload: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+/** Browsers and shared caches may keep an answer, but ask each time whether it still holds. */
+const CACHE_CONTROL = 'public, no-cache';
+
+async function readVersion(db: Executor): Promise<bigint> {
+  const result = await db.execute(sql`select coalesce(sum(n), 0)::text as version from catalogue_versions`);
+  const [row] = (result as unknown as { rows: { version: string }[] }).rows;
+  return BigInt(row!.version);
+}
+
+/**
+ * Reads the version for many requests at once: a request shares a read only if it was sent after
+ * the request arrived (so the read sees every write committed before), that is the one waiting
+ * for the read in flight to end. A burst of requests costs two reads, not one each.
+ */
+export function versionReader(db: Executor) {
+  let running: Promise<bigint> | undefined;
+  let queued: Promise<bigint> | undefined;
+  const start = () => {
+    const read = readVersion(db);
+    running = read;
+    const done = () => {
+      if (running === read) running = undefined;
+    };
+    read.then(done, done);
+    return read;
+  };
+  return (): Promise<bigint> => {
+    if (!running) return start();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  };
+}
+
+/** Whether an If-None-Match header names this entity tag (weakly: W/ aside, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === etag;
+  });
+}
+
+export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits) {
+  const version = versionReader(db);
+  /** The newest version seen; answers of older ones are dropped. */
+  let current = -1n;
+  let bytes = 0;
+  /** Built answers, least recently used first. */
+  const entries = new Map<string, Entry>();
+  /** Answers being built, so a burst of the same request builds once. */
+  const building = new Map<string, Promise<Entry>>();
+
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.length;
+    entries.delete(key);
+  };
+
+  const keep = (key: string, entry: Entry) => {
+    forget(key);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    for (const [oldest] of entries) {
+      if (entries.size <= limits.entries && bytes <= limits.bytes) break;
+      forget(oldest);
+    }
+  };
+
+  const build = async (reply: FastifyReply, make: () => Promise<CatalogueAnswer>): Promise<Entry> => {
+    const answer = await make();
+    // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
+    const body = reply.serialize(answer.payload) as string;
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    return { body, etag, headers: answer.headers ?? {} };
+  };
+
+  return {
+    /**
+     * Answers a public catalogue read: from the answer built for this version and `key` (the
+     * route and its parsed query), or by building it with `make`. A request naming the answer's
+     * entity tag gets 304 and no body.
+     */
+    async reply(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      make: () => Promise<CatalogueAnswer>,
+    ) {
+      const seen = await version();
+      if (seen > current) {
+        current = seen;
+        entries.clear();
+        building.clear();
+        bytes = 0;
+      }
+      let entry: Entry;
+      if (seen < current) {
+        // A write committed while this request read the version: answer it, keep nothing.
+        entry = await build(reply, make);
+      } else {
+        const known = entries.get(key);
+        if (known) {
+          // Most recently used last.
+          entries.delete(key);
+          entries.set(key, known);
+          entry = known;
+        } else {
+          let pending = building.get(key);
+          if (!pending) {
+            pending = build(reply, make);
+            building.set(key, pending);
+            pending.then(
+              (built) => {
+                if (building.get(key) !== pending) return;
+                building.delete(key);
+                keep(key, built);
+              },
+              () => building.get(key) === pending && building.delete(key),
+            );
+          }
+          entry = await pending;
+        }
+      }
+      reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
+      if (matches(request.headers['if-none-match'], entry.etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(entry.body);
+    },
+  };
+}
+
+export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
