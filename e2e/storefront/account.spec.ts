@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Order, type Product, summarizeOrder, toDecimal } from '@habi/shared';
@@ -324,4 +324,63 @@ test('logout goes home, and /user then redirects to /sign-in', async ({ page, ba
   await page.goto('/user');
   await expect(page).toHaveURL('/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
+test.describe('your data', () => {
+  test('a shopper downloads their data, then deletes the account and cannot sign in with it', async ({
+    page,
+    baseURL,
+  }) => {
+    const shopper = await signUpViaApi(page.request, baseURL!);
+    await page.goto(`/user/update_profile?uid=${shopper.id}`);
+    await expect(page.getByRole('heading', { name: 'Update Profile' })).toBeVisible();
+    const section = page.getByRole('region', { name: 'Your data' });
+    await expect(section.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+
+    const downloading = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('habi-my-data.json');
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(data.profile).toMatchObject({ _id: shopper.id, name: shopper.name, email: shopper.email });
+    expect(data.orders).toEqual([]);
+    expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
+
+    // The warning, with the password to confirm: a wrong one is refused in the dialog.
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(dialog).toContainText('This cannot be undone.');
+    const password = dialog.getByLabel('Password');
+    await expect(password).toBeFocused();
+    await expectAccessible(page);
+    await password.fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(dialog.getByText('Invalid password')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The right one: 'Loading...' until the server answers (held until seen), then home, signed out.
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByLabel('Password').fill(shopper.password);
+    const answer = routeGate();
+    await page.route('**/api/users/me', async (route) => {
+      if (route.request().method() === 'DELETE') await answer.opened;
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(dialog.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    answer.open();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('Your account has been deleted')).toBeVisible();
+    await page.goto('/user');
+    await expect(page).toHaveURL('/sign-in');
+
+    await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+    await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL('/sign-in');
+  });
 });

@@ -10,7 +10,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import adminsRoutes from './modules/admins/admins.routes.ts';
+import discountsRoutes from './modules/discounts/discounts.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import emailsRoutes from './modules/mail/emails.routes.ts';
+import { openMailTransport } from './modules/mail/transports.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import ordersRoutes from './modules/orders/orders.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
 import { type ImageStore, openImageStore } from './modules/uploads/image-store.ts';
@@ -29,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where this instance stores and reads images. */
     images: ImageStore;
+    /** Sends the outbox's mail; `main.ts` starts it, closing the app stops it. */
+    mail: MailWorker;
   }
 }
 
@@ -92,6 +98,14 @@ export async function buildApp(
     cacheBytes: config.imageCacheBytes,
   });
   app.decorate('images', images);
+  const mail = createMailWorker(database.db, {
+    transport: openMailTransport(config.mail),
+    from: { name: config.storeName, address: config.mail.from },
+    log: app.log,
+    pollMs: config.mail.pollMs,
+  });
+  app.decorate('mail', mail);
+  app.addHook('onClose', () => mail.stop());
   const deps = { db: database.db, images };
   await app.register(
     async (api) => {
@@ -99,7 +113,9 @@ export async function buildApp(
       await api.register(usersRoutes, { ...deps, prefix: '/users' });
       await api.register(adminsRoutes, { ...deps, prefix: '/admin' });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });
-      await api.register(ordersRoutes, { ...deps, prefix: '/orders' });
+      await api.register(ordersRoutes, { ...deps, mail: { storeName: config.storeName }, prefix: '/orders' });
+      await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
+      await api.register(discountsRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -103,4 +103,26 @@ describe('loadConfig', () => {
     expect(config.databasePoolSize).toBe(25);
     expect(config.shutdownTimeoutMs).toBe(2_500);
   });
+
+  it('writes mail to DATA_DIR/mail without SMTP_URL, and never echoes a refused SMTP_URL', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/habi' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'no-reply@localhost',
+      dir: '/srv/habi/data/mail',
+      pollMs: 5_000,
+    });
+    const smtp = loadConfig({
+      SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
+      MAIL_FROM: 'orders@habi.example',
+      MAIL_POLL_INTERVAL: '0.5',
+    }).mail;
+    expect(smtp).toMatchObject({
+      smtpUrl: 'smtps://shop:secret@mail.example.com:465',
+      from: 'orders@habi.example',
+      pollMs: 500,
+    });
+    expect(message({ SMTP_URL: 'https://shop:secret@mail.example.com', MAIL_FROM: 'orders' })).toBe(
+      'Invalid configuration: SMTP_URL: must be an smtp:// or smtps:// URL; MAIL_FROM: Invalid email address',
+    );
+  });
 });

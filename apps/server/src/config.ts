@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { AdminAccountSchema } from '@habi/shared';
+import { AdminAccountSchema, EmailSchema } from '@habi/shared';
 import { z } from 'zod';
 
 const flag = (fallback: 'true' | 'false') =>
@@ -91,6 +91,12 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   /** Where the built web app lives; served when present. */
   WEB_DIST: z.string().optional(),
+  /** The SMTP server mail goes through (`smtps://user:pass@host:465`); without it mail is written to DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The address mail comes from; the store's name is its display name. */
+  MAIL_FROM: EmailSchema.optional(),
+  /** Seconds between the mail worker's looks for mail to send. */
+  MAIL_POLL_INTERVAL: z.coerce.number().min(0.05).max(3600).default(5),
 });
 
 export interface Config {
@@ -113,6 +119,7 @@ export interface Config {
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   webDist: string;
+  mail: { smtpUrl: string | undefined; from: string; dir: string; pollMs: number };
 }
 
 /** A configuration value the server cannot start with; its message is one line for the operator. */
@@ -148,5 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'no-reply@localhost',
+      dir: path.join(dataDir, 'mail'),
+      pollMs: e.MAIL_POLL_INTERVAL * 1000,
+    },
   };
 }

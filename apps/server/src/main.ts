@@ -88,6 +88,8 @@ try {
       { version: pkg.version, address, database: database.kind },
       `${config.storeName} ${pkg.version} listening at ${address} (${database.kind} database)`,
     );
+    // Mail from before a restart goes out now; closing the app stops the worker.
+    app.mail.start();
   }
 } catch (error) {
   await fail(error, database);

@@ -46,3 +46,26 @@ export function formatDayMonthYear(at: string | Date): string {
   }).format(date);
   return parts;
 }
+
+/** The clock on the store's wall at an instant, read as if it were UTC (ms). */
+function storeWallClock(at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: STORE_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/** The instant a "YYYY-MM-DD" day starts in the store's time zone, as ISO text. */
+export function storeDayStart(isoDate: string): string {
+  const midnightUtc = Date.parse(`${isoDate}T00:00:00Z`);
+  const offset = storeWallClock(midnightUtc) - midnightUtc;
+  return new Date(midnightUtc - offset).toISOString();
+}

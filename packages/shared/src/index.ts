@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './dates.ts';
+export * from './discounts.ts';
 export * from './images.ts';
 export * from './labels.ts';
 export * from './money.ts';
@@ -7,6 +8,9 @@ export * from './order-status.ts';
 export * from './order-summary.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
+export * from './schemas/discount.ts';
+export * from './schemas/mail.ts';
+export * from './schemas/my-data.ts';
 export * from './schemas/order.ts';
 export * from './schemas/product.ts';
 export * from './schemas/search.ts';

@@ -7,6 +7,7 @@ describe('summarizeOrder', () => {
   it('is all zero for an empty cart', () => {
     expect(summarizeOrder([])).toEqual<OrderSummary>({
       subtotal: 0,
+      discount: 0,
       shipping: 0,
       totalBeforeTax: 0,
       tax: 0,
@@ -18,6 +19,7 @@ describe('summarizeOrder', () => {
   it('adds 10% tax on a single free-shipping line', () => {
     expect(summarizeOrder([line('699.00', 1, 0)])).toEqual<OrderSummary>({
       subtotal: 69900,
+      discount: 0,
       shipping: 0,
       totalBeforeTax: 69900,
       tax: 6990,
@@ -30,6 +32,7 @@ describe('summarizeOrder', () => {
     // 2 x 699.00 + 50 shipping = 1448.00; tax 144.80; total 1592.80
     expect(summarizeOrder([line('699.00', 2, 50)])).toEqual<OrderSummary>({
       subtotal: 139800,
+      discount: 0,
       shipping: 5000,
       totalBeforeTax: 144800,
       tax: 14480,

@@ -1,4 +1,5 @@
 import { TAX_PERCENT } from './constants.ts';
+import { type DiscountRule, discountOn } from './discounts.ts';
 import { type Centavos, parseCentavos, percentOf } from './money.ts';
 
 export interface SummaryLine {
@@ -11,6 +12,8 @@ export interface SummaryLine {
 
 export interface OrderSummary {
   subtotal: Centavos;
+  /** Taken off the subtotal by a discount code; 0 without one. */
+  discount: Centavos;
   shipping: Centavos;
   totalBeforeTax: Centavos;
   tax: Centavos;
@@ -18,8 +21,14 @@ export interface OrderSummary {
   itemCount: number;
 }
 
-/** Order summary, in centavos. Server and cart use this one function. */
-export function summarizeOrder(lines: readonly SummaryLine[]): OrderSummary {
+/**
+ * Order summary, in centavos. Server and cart use this one function. A discount comes off the
+ * items' subtotal only (see discountOn); tax is then charged on what is left plus shipping.
+ */
+export function summarizeOrder(
+  lines: readonly SummaryLine[],
+  rule: DiscountRule | null = null,
+): OrderSummary {
   let subtotal = 0;
   let shipping = 0;
   let itemCount = 0;
@@ -30,7 +39,8 @@ export function summarizeOrder(lines: readonly SummaryLine[]): OrderSummary {
     shipping += line.fee * 100;
     itemCount += line.quantity;
   }
-  const totalBeforeTax = subtotal + shipping;
+  const discount = rule ? discountOn(subtotal, rule) : 0;
+  const totalBeforeTax = subtotal - discount + shipping;
   const tax = percentOf(totalBeforeTax, TAX_PERCENT);
-  return { subtotal, shipping, totalBeforeTax, tax, total: totalBeforeTax + tax, itemCount };
+  return { subtotal, discount, shipping, totalBeforeTax, tax, total: totalBeforeTax + tax, itemCount };
 }

@@ -35,4 +35,14 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795469450945,
     sha256: 'cc18af1339d172f03e714cf87973703a711fc1d144ae012f38e99388c9952b2c',
   },
+  {
+    tag: '0006_outbox',
+    when: 1795469664979,
+    sha256: '444abbae87b73b78cbbaef49282720bf4c94e8c86c2b542aaffa66a36ca42f34',
+  },
+  {
+    tag: '0007_discounts',
+    when: 1795469855189,
+    sha256: '327cee268657d7d3ee260cfec123e647b8349a52d9866547368dc2e171e87c7b',
+  },
 ];

@@ -2,7 +2,7 @@ import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { findKnownDevice, rememberDevice } from './devices.ts';
-import { notSignedIn } from './errors.ts';
+import { HttpError, notSignedIn } from './errors.ts';
 import type { SessionKind } from './sessions.ts';
 import {
   claimAll,
@@ -103,6 +103,38 @@ export async function throttledSignIn<T extends { id: string }>(
   ]);
   await rememberDevice(db, request, reply, kind, subject.id, device);
   return subject;
+}
+
+export interface PasswordCheck {
+  kind: SessionKind;
+  /** The signed-in customer or admin whose password is asked for. */
+  subjectId: string;
+  /** Whether the password given is theirs. */
+  verify: () => Promise<boolean>;
+  failMessage: string;
+}
+
+/**
+ * Checks a signed-in subject's password before a step that cannot be undone, throttled per
+ * account as an owner's sign-ins are, so a stolen session cannot be used to guess the password.
+ * A wrong one answers 403 with `failMessage`, under the `password` field.
+ */
+export async function throttledPasswordCheck(
+  db: Executor,
+  reply: FastifyReply,
+  { kind, subjectId, verify, failMessage }: PasswordCheck,
+): Promise<void> {
+  const key: ThrottleKey = { key: `${kind}:confirm:${subjectId}`, policy: LIMITS.account };
+  await claimAll(db, reply, [key], 'password');
+  let right: boolean;
+  try {
+    right = await verify();
+  } catch (error) {
+    await settleAll(db, [{ ...key, outcome: 'release' }]);
+    throw error;
+  }
+  await settleAll(db, [{ ...key, outcome: right ? 'clear' : 'failure' }]);
+  if (!right) throw new HttpError(403, failMessage, { password: failMessage });
 }
 
 /** Counts a sign-up against its client before the email is looked at; 429 once it must wait. */

@@ -121,10 +121,11 @@ async function settle(db: Executor, { key, policy }: ThrottleKey, outcome: Outco
 }
 
 /**
- * Claims a slot on every key, or none: a key waiting out a failure answers 429 at once; a key
- * whose slots attempts in flight hold is polled, since those may well succeed.
+ * Claims a slot on every key, or none: a key waiting out a failure answers 429 at once (telling
+ * of `what` attempts); a key whose slots attempts in flight hold is polled, since those may well
+ * succeed.
  */
-export async function claimAll(db: Executor, reply: FastifyReply, keys: ThrottleKey[]) {
+export async function claimAll(db: Executor, reply: FastifyReply, keys: ThrottleKey[], what = 'sign-in') {
   const started = performance.now();
   for (;;) {
     const now = clock.now();
@@ -141,8 +142,8 @@ export async function claimAll(db: Executor, reply: FastifyReply, keys: Throttle
     for (const key of claimed) await settle(db, key, 'release', now);
     const [row] = await db.select().from(signInThrottle).where(eq(signInThrottle.key, refused.key));
     const waitMs = row && row.forgetAt.getTime() > now ? row.blockedUntil.getTime() - now : 0;
-    if (waitMs > 0) refuse(reply, 'sign-in', waitMs);
-    if (performance.now() - started > SLOT_WAIT_MS) refuse(reply, 'sign-in', 1000);
+    if (waitMs > 0) refuse(reply, what, waitMs);
+    if (performance.now() - started > SLOT_WAIT_MS) refuse(reply, what, 1000);
     await sleep(pollMs());
   }
 }

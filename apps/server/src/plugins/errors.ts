@@ -29,6 +29,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 const UNIQUE_CONFLICTS: Record<string, [string, string]> = {
   customers_email_key: ['email', 'This email is already registered'],
   admins_username_key: ['username', 'This username is already taken'],
+  discount_codes_code_key: ['code', 'This code already exists'],
 };
 export function uniqueConflict(error: unknown): HttpError | undefined {
   const { code, constraint } = driverError(error);

@@ -71,6 +71,13 @@ const ownerOnly = (status: number): Expected => ({
   'customer B': 403,
   admin: 401,
 });
+/** The caller's own account, whichever customer: no one else's to name. */
+const anyCustomer = (status: number): Expected => ({
+  anonymous: 401,
+  'customer A': status,
+  'customer B': status,
+  admin: 401,
+});
 const ownerOrAdmin = (status: number): Expected => ({
   anonymous: 401,
   'customer A': status,
@@ -84,6 +91,10 @@ let b: SignedIn;
 let admin: SignedIn;
 let product: ProductRow;
 let orderOfA: string;
+/** A 10% code anyone may use. */
+let discountId: string;
+/** The confirmation of A's order. */
+let mailToA: string;
 let png: Buffer;
 
 /** A new session for the caller, for the routes that end the one they are given. */
@@ -146,6 +157,17 @@ const ROUTES: Route[] = [
     }),
   },
   { method: 'GET', path: '/api/users/all', expected: adminOnly(200), build: () => ({}) },
+  { method: 'GET', path: '/api/users/me/export', expected: anyCustomer(200), build: () => ({}) },
+  {
+    method: 'DELETE',
+    path: '/api/users/me',
+    expected: anyCustomer(200),
+    // A customer deletes an account made for the case, never A or B whom later cases need.
+    build: async (caller) => ({
+      cookie: caller.startsWith('customer') ? (await signUpCustomer(t)).cookie : standingCookie(caller),
+      payload: { password: 'secret123' },
+    }),
+  },
   {
     method: 'POST',
     path: '/api/users/addAddress/:id',
@@ -330,6 +352,40 @@ const ROUTES: Route[] = [
       return { url: `/api/orders/delete/${victim}`, payload: { _id: victim } };
     },
   },
+  // emails
+  { method: 'GET', path: '/api/admin/emails', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/admin/emails/:id',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/admin/emails/${mailToA}` }),
+  },
+  // discounts
+  {
+    method: 'POST',
+    path: '/api/discounts/check',
+    expected: anyCustomer(200),
+    build: () => ({ payload: { discountCode: 'MATRIX10', subtotal: '699.00' } }),
+  },
+  { method: 'GET', path: '/api/admin/discounts', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/admin/discounts/:id',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/admin/discounts/${discountId}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/discounts',
+    expected: adminOnly(201),
+    build: () => ({ payload: { code: `M${randomUUID().slice(0, 8)}`, kind: 'percent', value: '5' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/discounts/:id',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/admin/discounts/${discountId}`, payload: { active: true } }),
+  },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },
@@ -353,6 +409,15 @@ beforeAll(async () => {
   admin = await signInAdmin(t);
   product = await insertProduct(t);
   orderOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+  const discount = await t.request({
+    method: 'POST',
+    url: '/api/admin/discounts',
+    cookie: admin.cookie,
+    payload: { code: 'MATRIX10', kind: 'percent', value: '10' },
+  });
+  discountId = discount.json().discount._id;
+  const mails = await t.request({ method: 'GET', url: '/api/admin/emails?limit=1', cookie: admin.cookie });
+  mailToA = mails.json()[0]._id;
   png = await testPng();
 });
 afterAll(() => t.close());

@@ -71,11 +71,14 @@ const UNKNOWN_MESSAGE = 'An unknown error occurred';
 const TABLES = [
   'customers',
   'admins',
+  'discount_codes',
+  'discount_redemptions',
   'products',
   'product_stock',
   'orders',
   'order_items',
   'idempotency_keys',
+  'outbox',
   'sessions',
   'sign_in_throttle',
 ];
@@ -102,6 +105,9 @@ let orderOfA = UNKNOWN_ID;
 /** A product tracking stock with none left, and a cancelled order of A's for 2 of it. */
 let soldOut = product;
 let cancelledOfA = UNKNOWN_ID;
+/** A 10% code once per customer, used by A. */
+const CODE = 'BADINPUT10';
+let discount = UNKNOWN_ID;
 let png = Buffer.alloc(0);
 const ADDRESS_OF_A = '7 Mabini St, Quezon City';
 /** The Host `t.request` sends, matching its ORIGIN. */
@@ -429,6 +435,13 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   {
     method: 'DELETE',
+    path: '/api/users/me',
+    who: 'customer',
+    url: () => '/api/users/me',
+    body: () => ({ password: 'secret123' }),
+  },
+  {
+    method: 'DELETE',
     path: '/api/users/delete/:id',
     who: 'admin',
     url: (id = b.id) => `/api/users/delete/${id}`,
@@ -474,6 +487,39 @@ const JSON_ROUTES: JsonRoute[] = [
     headers: () => ({ [IDEMPOTENCY_KEY_HEADER]: randomUUID() }),
     // The client's delivery option also carries value and date (SPEC §3).
     open: ['cart.0.deliveryOption'],
+  },
+  {
+    method: 'POST',
+    path: '/api/discounts/check',
+    who: 'customer',
+    url: () => '/api/discounts/check',
+    body: () => ({ discountCode: CODE, subtotal: '699.00' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/discounts',
+    who: 'admin',
+    url: () => '/api/admin/discounts',
+    body: () => ({
+      code: `NEW${randomUUID().slice(0, 8)}`,
+      kind: 'fixed',
+      value: '150.00',
+      minSpend: '500.00',
+      startsAt: '2026-12-01T00:00:00+08:00',
+      endsAt: '2027-01-01T00:00:00+08:00',
+      totalUses: 100,
+      perCustomerUses: 1,
+      email: 'shopper@example.com',
+      active: true,
+    }),
+    optional: ['minSpend', 'startsAt', 'endsAt', 'totalUses', 'perCustomerUses', 'email', 'active'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/discounts/:id',
+    who: 'admin',
+    url: (id = discount) => `/api/admin/discounts/${id}`,
+    body: () => ({ active: true }),
   },
   {
     method: 'PATCH',
@@ -770,6 +816,8 @@ const otherCases = (): Case[] => {
     ['/api/users/all', 'admin'],
     ['/api/orders/all', 'admin'],
     ['/api/product/admin-list', 'admin'],
+    ['/api/admin/discounts', 'admin'],
+    ['/api/admin/emails', 'admin'],
   ];
   for (const [url, who] of listQueries) {
     for (const query of [
@@ -789,6 +837,14 @@ const otherCases = (): Case[] => {
         build: () => ({ method: 'GET', url: `${url}?${query}`, cookie: cookieOf(who) }),
       });
     }
+  }
+  // The Emails table's status filter.
+  for (const query of ['status=lost', 'status=', 'status=sent&status=failed', 'status[a]=sent']) {
+    cases.push({
+      name: `GET /api/admin/emails?${query}`,
+      status: 400,
+      build: () => ({ method: 'GET', url: `/api/admin/emails?${query}`, cookie: cookieOf('admin') }),
+    });
   }
   // The products table's stock filter and sort.
   for (const query of ['stock=plenty', 'stock=', 'stock=low&stock=soldOut', 'stock[a]=low', 'sort=stocks']) {
@@ -861,6 +917,8 @@ const otherCases = (): Case[] => {
     ['GET', '/api/orders/:id', 'admin'],
     ['GET', '/api/orders/user/:userId', 'customer'],
     ['PATCH', '/api/orders/checkAndUpdateOrder/:id', 'admin'],
+    ['GET', '/api/admin/discounts/:id', 'admin'],
+    ['GET', '/api/admin/emails/:id', 'admin'],
   ];
   for (const [method, path, who] of idRoutes) {
     const url = (id: string) => path.replace(/:\w+$/, id);
@@ -876,6 +934,7 @@ const otherCases = (): Case[] => {
   const unknown: [Method, (id: string) => string, unknown?][] = [
     ['GET', (id) => `/api/product/${id}`],
     ['GET', (id) => `/api/orders/${id}`],
+    ['GET', (id) => `/api/admin/emails/${id}`],
     ['PATCH', (id) => `/api/orders/checkAndUpdateOrder/${id}`],
     ['PATCH', (id) => `/api/orders/statusUpdate/${id}`, { updatedStatus: ['delivered'] }],
     ['PATCH', (id) => `/api/product/edit/${id}`, editBody],
@@ -883,6 +942,8 @@ const otherCases = (): Case[] => {
     ['DELETE', (id) => `/api/product/delete/${id}`, { _id: UNKNOWN_ID }],
     ['DELETE', (id) => `/api/orders/delete/${id}`, { _id: UNKNOWN_ID }],
     ['DELETE', (id) => `/api/users/delete/${id}`, { _id: UNKNOWN_ID }],
+    ['GET', (id) => `/api/admin/discounts/${id}`],
+    ['PATCH', (id) => `/api/admin/discounts/${id}`, { active: false }],
   ];
   for (const [method, url, payload] of unknown) {
     cases.push({
@@ -1074,6 +1135,64 @@ const otherCases = (): Case[] => {
       name: 'POST /api/orders/placed-order: a total that is not a number',
       status: 409,
       build: () => order(orderBodyFor(a, [orderLineFor(product)], { total: 'lots' })),
+    },
+    // Discount codes: what only the codes can refuse.
+    {
+      name: 'POST /api/orders/placed-order: an unknown discount code',
+      status: 422,
+      message: "This code doesn't exist",
+      build: () => order(orderBodyFor(a, [orderLineFor(product)], { discountCode: 'NOSUCHCODE' })),
+    },
+    {
+      name: 'POST /api/orders/placed-order: a discount code used as often as allowed',
+      status: 409,
+      message: 'You have already used this code',
+      build: () => order(orderBodyFor(a, [orderLineFor(product)], { discountCode: CODE })),
+    },
+    {
+      name: 'POST /api/discounts/check: an unknown code',
+      status: 422,
+      build: () => asA('POST', '/api/discounts/check', { discountCode: 'NOSUCHCODE', subtotal: '699.00' }),
+    },
+    {
+      name: 'POST /api/discounts/check: a subtotal with a peso sign',
+      status: 400,
+      build: () => asA('POST', '/api/discounts/check', { discountCode: CODE, subtotal: '₱699.00' }),
+    },
+    {
+      name: 'POST /api/admin/discounts: a code that exists in another case',
+      status: 409,
+      message: 'This code already exists',
+      build: () =>
+        asAdmin('POST', '/api/admin/discounts', { code: CODE.toLowerCase(), kind: 'percent', value: '5' }),
+    },
+    {
+      name: 'POST /api/admin/discounts: 101 percent',
+      status: 400,
+      build: () =>
+        asAdmin('POST', '/api/admin/discounts', { code: 'TOOMUCH', kind: 'percent', value: '101' }),
+    },
+    {
+      name: 'POST /api/admin/discounts: an end before the start',
+      status: 400,
+      build: () =>
+        asAdmin('POST', '/api/admin/discounts', {
+          code: 'BACKWARDS',
+          kind: 'percent',
+          value: '5',
+          startsAt: '2026-12-02T00:00:00Z',
+          endsAt: '2026-12-01T00:00:00Z',
+        }),
+    },
+    {
+      name: 'PATCH /api/admin/discounts/:id: total uses below the uses taken',
+      status: 409,
+      build: () => asAdmin('PATCH', `/api/admin/discounts/${discount}`, { totalUses: 1 }),
+    },
+    {
+      name: 'PATCH /api/admin/discounts/:id: nothing to change',
+      status: 400,
+      build: () => asAdmin('PATCH', `/api/admin/discounts/${discount}`, {}),
     },
     // Status updates.
     {
@@ -1430,6 +1549,19 @@ beforeAll(async () => {
   });
   if (cancelled.statusCode !== 200) throw new Error(`cancel failed: ${cancelled.body}`);
   await placeOrderOk(t, a, twoOf);
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/admin/discounts',
+    cookie: admin.cookie,
+    payload: { code: CODE, kind: 'percent', value: '10', perCustomerUses: 1 },
+  });
+  if (created.statusCode !== 201) throw new Error(`discount failed: ${created.body}`);
+  discount = created.json().discount._id;
+  // A second customer's use, so a total of one is below the uses taken. 699.00 - 69.90 = 629.10; tax 62.91.
+  const body = (who: SignedIn) =>
+    orderBodyFor(who, [orderLineFor(product)], { discountCode: CODE, total: '692.01' });
+  await placeOrderOk(t, a, body(a));
+  await placeOrderOk(t, b, body(b));
 });
 afterAll(() => t.close());
 

@@ -134,6 +134,10 @@ interface World {
   product: ProductRow;
   /** A product added through the API, with images re-encoded into the uploads directory. */
   uploadedId: string;
+  /** The outbox row of A's order confirmation. */
+  mailId: string;
+  /** A discount code any customer may use on any cart. */
+  discount: { id: string; code: string };
   cursor: string;
   /** Where the app writes uploaded images; undefined when it keeps them in the database. */
   uploadsDir: string | undefined;
@@ -146,6 +150,7 @@ let w: World;
  */
 let settled: Snapshot | undefined;
 let emails = 0;
+let codes = 0;
 
 /** The session token in a `name=value; …` cookie header (sign-ins may set other cookies too). */
 const tokenOf = (cookies: string, kind: keyof typeof SESSION_COOKIES) =>
@@ -172,11 +177,15 @@ const REFS = {
   'product.variation': () => w.product.variations[0]?.name ?? w.product.name,
   'product.price': () => w.product.price,
   'uploaded.id': () => w.uploadedId,
+  mail: () => w.mailId,
   cursor: () => w.cursor,
   password: () => CUSTOMER_PASSWORD,
   adminPassword: () => ADMIN.password,
   freshEmail: () => `fuzz${++emails}-${Date.now()}@example.com`,
   freshKey: () => newOrderKey(),
+  'discount.id': () => w.discount.id,
+  'discount.code': () => w.discount.code,
+  freshCode: () => `FUZZ${++codes}`,
 } satisfies Record<string, () => unknown>;
 type RefName = keyof typeof REFS;
 const r = (name: RefName) => new Ref(name);
@@ -285,6 +294,15 @@ async function buildWorld(): Promise<World> {
   } as World;
   const a = await newAccount();
   w.a = { ...a, address: await addFixtureAddress(a), ...(await placeFixtureOrder(a)) };
+  w.mailId = (await sqlRows<{ id: string }>(sql`select id from outbox limit 1`))[0]!.id;
+  const discount = await t.request({
+    method: 'POST',
+    url: '/api/admin/discounts',
+    cookie: admin.cookie,
+    payload: { code: 'FUZZ10', kind: 'percent', value: '10' },
+  });
+  if (discount.statusCode !== 201) throw new Error(`discount failed: ${discount.body}`);
+  w.discount = { id: discount.json().discount._id, code: 'FUZZ10' };
   const b = await newAccount();
   w.b = { ...b, orderId: (await placeFixtureOrder(b)).orderId };
   return w;
@@ -331,6 +349,13 @@ async function repairWorld(op: Operation) {
   // Admins are never deleted; a profile update may rename them.
   w.admin.username = now.admin!;
   w.admin2.username = now.admin2!;
+  // An edit may have renamed the code, bound it to an email or closed it: it opens again to all.
+  if (op.path.startsWith('/api/admin/discounts')) {
+    const [code] = await sqlRows<{ code: string }>(sql`update discount_codes set active = true,
+      starts_at = least(starts_at, now()), ends_at = null, min_spend = 0, email = null,
+      total_uses = null, per_customer_uses = null where id = ${w.discount.id} returning code`);
+    w.discount.code = code!.code;
+  }
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
   if (ENDS_SESSION.test(op.path)) {
     if (!(await findSessionCustomer(t.database.db, tokenOf(w.a.cookie, 'customer')))) {
@@ -460,6 +485,8 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
   if (key === 'userId') return ['a.id', 'b.id'];
   if (op.path.startsWith('/api/product')) return ['product.id', 'uploaded.id'];
   if (op.path.startsWith('/api/orders')) return ['a.order', 'b.order'];
+  if (op.path.startsWith('/api/admin/emails')) return ['mail'];
+  if (op.path.startsWith('/api/admin/discounts')) return ['discount.id'];
   if (op.path.startsWith('/api/admin')) return ['admin.id', 'admin2.id'];
   return ['a.id', 'b.id'];
 }
@@ -527,6 +554,25 @@ function hintFor(op: Operation): Hint {
         return form ? stockField : undefined;
       case 'cursor':
         return refs('cursor');
+      case 'code':
+        return fc.oneof(refs('freshCode', 'discount.code'), fc.constantFrom('save20', 'WELCOME-AB12'));
+      case 'discountCode':
+        return fc.oneof(refs('discount.code'), fc.constantFrom('save20', 'NOSUCHCODE'));
+      case 'subtotal':
+      case 'minSpend':
+        return money;
+      case 'value':
+        return op.path.includes('/discounts')
+          ? fc.constantFrom('10', '100', '150.00', '0', '101')
+          : undefined;
+      case 'startsAt':
+      case 'endsAt':
+        return fc
+          .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01') })
+          .map((d) => d.toISOString());
+      case 'totalUses':
+      case 'perCustomerUses':
+        return fc.integer({ min: 0, max: 5 });
       case 'q':
         return fc.constantFrom('tee', 'Navy', 'Shopper', 'a', '50%');
       case 'fee':
@@ -575,6 +621,9 @@ const EXAMPLES: Record<string, () => unknown> = {
   }),
   // Resolved when sent, so the cart and total match the product as it is then.
   'POST /api/orders/placed-order': () => orderBodyFor(w.a, [orderLineFor(w.product)]),
+  'POST /api/discounts/check': () => ({ discountCode: r('discount.code'), subtotal: '699.00' }),
+  'POST /api/admin/discounts': () => ({ code: r('freshCode'), kind: 'percent', value: '10' }),
+  'PATCH /api/admin/discounts/{id}': () => ({ active: true }),
 };
 
 // ---------------------------------------------------------------------------------------------

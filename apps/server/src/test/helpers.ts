@@ -27,9 +27,12 @@ export interface TestApp {
 }
 
 const TABLES = [
+  'discount_redemptions',
+  'discount_codes',
   'idempotency_keys',
   'order_items',
   'orders',
+  'outbox',
   'sessions',
   'sign_in_throttle',
   'sign_up_throttle',

@@ -50,6 +50,8 @@ const pages: RouteObject[] = [
         children: [
           { index: true, ...page(() => import('../features/catalogue/routes/home-page.tsx')) },
           { path: 'about', ...page(() => import('../features/catalogue/routes/about-page.tsx')) },
+          { path: 'delivery', ...page(() => import('../features/info/routes/delivery-page.tsx')) },
+          { path: 'privacy', ...page(() => import('../features/info/routes/privacy-page.tsx')) },
           { path: 'products', ...page(() => import('../features/catalogue/routes/products-page.tsx')) },
           { path: 'view', ...page(() => import('../features/catalogue/routes/product-page.tsx')) },
           { path: 'cart', ...page(() => import('../features/cart/routes/cart-page.tsx')) },

@@ -25,6 +25,17 @@ export const queryKeys = {
     all: ['users'] as const,
     list: (query: object) => [...queryKeys.users.all, 'list', query] as const,
   },
+  emails: {
+    all: ['emails'] as const,
+    list: (query: object) => [...queryKeys.emails.all, 'list', query] as const,
+    detail: (id: string) => [...queryKeys.emails.all, 'detail', id] as const,
+  },
+  discounts: {
+    all: ['discounts'] as const,
+    list: (query: object) => [...queryKeys.discounts.all, 'list', query] as const,
+    detail: (id: string) => [...queryKeys.discounts.all, 'detail', id] as const,
+    check: (code: string, subtotal: string) => [...queryKeys.discounts.all, 'check', code, subtotal] as const,
+  },
 };
 
 /**

@@ -8,6 +8,7 @@ import {
   QUANTITY_MIN,
 } from '../constants.ts';
 import { IdSchema, listQuerySchema } from './common.ts';
+import { EnteredCodeSchema } from './discount.ts';
 import { AddressSchema } from './user.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES, { message: 'Unknown status' });
@@ -46,6 +47,8 @@ export const PlaceOrderSchema = z.strictObject({
     .array(OrderLineInputSchema)
     .min(1, { message: 'Your cart is empty' })
     .max(LIMITS.cartLinesMax, { message: `At most ${LIMITS.cartLinesMax} lines per order` }),
+  /** A discount code; without one the order is priced as it always was. */
+  discountCode: EnteredCodeSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -88,6 +91,9 @@ export const OrderSchema = z.object({
   tax: z.string(),
   totalFee: z.string(),
   total: z.string(),
+  /** The code the order was placed with and what it took off; both absent without one. */
+  discountCode: z.string().optional(),
+  discountAmount: z.string().optional(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;

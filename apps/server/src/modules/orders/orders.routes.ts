@@ -19,9 +19,13 @@ import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
 import { SESSION_COOKIES } from '../../lib/sessions.ts';
 import { assertSelf } from '../../plugins/auth.ts';
+import type { MailSettings } from '../mail/order-mails.ts';
 import * as ordersService from './orders.service.ts';
 
-export default async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export default async function ordersRoutes(
+  app: FastifyInstance,
+  { db, mail }: { db: Db; mail: MailSettings },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 
@@ -41,7 +45,13 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
       // The owner is named in the body: checked once it is read.
       assertSelf(request, request.body.userId);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
-      const { order, created } = await ordersService.placeOrder(db, request.customer!, request.body, key);
+      const { order, created } = await ordersService.placeOrder(
+        db,
+        request.customer!,
+        request.body,
+        key,
+        mail,
+      );
       return reply
         .status(created ? 201 : 200)
         .send({ message: created ? 'Order placed successfully' : 'Order already placed', order });
@@ -106,7 +116,12 @@ export default async function ordersRoutes(app: FastifyInstance, { db }: { db: D
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const status = await ordersService.updateStatuses(db, request.params.id, request.body.updatedStatus);
+      const status = await ordersService.updateStatuses(
+        db,
+        request.params.id,
+        request.body.updatedStatus,
+        mail,
+      );
       return { message: 'Order status updated successfully', status };
     },
   );

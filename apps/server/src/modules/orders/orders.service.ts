@@ -23,6 +23,13 @@ import { customers, idempotencyKeys, orderItems, orders, products } from '../../
 import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
+import {
+  applicableCode,
+  redeemCode,
+  releaseOrderCode,
+  retakeOrderCode,
+} from '../discounts/discounts.service.ts';
+import { type MailSettings, mailOrderPlaced, mailStatusChanges } from '../mail/order-mails.ts';
 import { moveStock, type StockMove } from '../products/stock.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -53,6 +60,10 @@ export function toOrder(order: OrderRow, items: ItemRow[]): Order {
     tax: order.tax,
     totalFee: order.total,
     total: order.total,
+    // Only on orders placed with a code, so the SPEC's order shape is unchanged without one.
+    ...(order.discountCode === null
+      ? {}
+      : { discountCode: order.discountCode, discountAmount: order.discountAmount }),
     createdAt: new Date(order.createdAt).toISOString(),
   };
 }
@@ -80,6 +91,16 @@ export async function getOrder(db: Executor, id: string): Promise<Order> {
   if (!row) throw notFound('Order not found');
   const [order] = await withItems(db, [row]);
   return order!;
+}
+
+/** Every order of a customer, newest first (their data download). */
+export async function allCustomerOrders(db: Executor, customerId: string): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
 }
 
 /** A customer's orders, newest first, a page at a time, with how many they have in all. */
@@ -121,7 +142,7 @@ const REVIEW_CART = 'Prices have changed. Please review your cart and try again.
  * (prices are the server's). The products stay locked until the transaction ends, so a
  * product deleted or repriced at the same moment is either not seen or waits for the order.
  */
-async function priceOrder(tx: Executor, input: PlaceOrderInput, now: Date) {
+async function priceOrder(tx: Executor, customer: CustomerRow, input: PlaceOrderInput, now: Date) {
   const ids = [...new Set(input.cart.map((line) => line.id))];
   const found = await tx.select().from(products).where(inArray(products.id, ids)).for('share');
   const byId = new Map(found.map((p) => [p.id, p]));
@@ -154,12 +175,17 @@ async function priceOrder(tx: Executor, input: PlaceOrderInput, now: Date) {
       tracked: product.trackStock,
     };
   });
-  const summary = summarizeOrder(lines);
+  const code =
+    input.discountCode === undefined
+      ? null
+      : await applicableCode(tx, customer, input.discountCode, summarizeOrder(lines).subtotal);
+  const summary = summarizeOrder(lines, code?.rule);
   if (parseCentavos(input.total) !== summary.total) {
     throw conflict(REVIEW_CART, { total: toDecimal(summary.total) });
   }
   return {
     summary,
+    code,
     items: lines.map((line) => ({
       position: line.position,
       productId: line.productId,
@@ -213,13 +239,15 @@ const requestHash = (input: PlaceOrderInput) =>
  * locked inside it, so a delete at the same moment either comes first (401, or 409 for the
  * product) or waits. With an Idempotency-Key the order is placed once per key, and a repeat
  * returns the first order (taking no stock again); without one, once per request. Stock of
- * tracked products is taken in the same transaction, so an order is stored only whole.
+ * tracked products and the use of a discount code are taken in the same transaction, so an
+ * order is stored only whole.
  */
 export async function placeOrder(
   db: Db,
   customer: CustomerRow,
   input: PlaceOrderInput,
   key: string | undefined,
+  mail: MailSettings,
 ): Promise<{ order: Order; created: boolean }> {
   const placed = await db.transaction(async (tx) => {
     const [stillThere] = await tx
@@ -246,7 +274,7 @@ export async function placeOrder(
         return { id: previous.orderId, created: false };
       }
     }
-    const { summary, items } = await priceOrder(tx, input, new Date());
+    const { summary, code, items } = await priceOrder(tx, customer, input, new Date());
     await takeStock(tx, items);
     const [order] = await tx
       .insert(orders)
@@ -260,10 +288,15 @@ export async function placeOrder(
         shippingFee: toDecimal(summary.shipping),
         tax: toDecimal(summary.tax),
         total: toDecimal(summary.total),
+        discountCode: code?.code ?? null,
+        discountAmount: toDecimal(summary.discount),
       })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
+    if (code) await redeemCode(tx, code, { orderId: order!.id, customerId: customer.id });
     if (thisKey) await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
+    // In this transaction: the confirmation exists exactly when the order does.
+    await mailOrderPlaced(tx, order!.id, mail);
     return { id: order!.id, created: true };
   });
   return { order: await getOrder(db, placed.id), created: placed.created };
@@ -275,7 +308,12 @@ export async function placeOrder(
  * again when its product tracks stock (409 when too little is left). The lines are locked
  * first, so the same change sent twice, even at once, moves stock once.
  */
-export async function updateStatuses(db: Db, orderId: string, statuses: ItemStatus[]): Promise<OrderStatus> {
+export async function updateStatuses(
+  db: Db,
+  orderId: string,
+  statuses: ItemStatus[],
+  mail: MailSettings,
+): Promise<OrderStatus> {
   return db.transaction(async (tx) => {
     const items = await tx
       .select()
@@ -311,8 +349,15 @@ export async function updateStatuses(db: Db, orderId: string, statuses: ItemStat
       const stockHeld = status === 'cancelled' ? false : restored ? taken.has(line) : item.stockHeld;
       await tx.update(orderItems).set({ status, stockHeld }).where(eq(orderItems.id, item.id));
     }
+    const changed = items.flatMap((item, line) =>
+      item.status === statuses[line] ? [] : [{ id: item.id, status: statuses[line]! }],
+    );
+    await mailStatusChanges(tx, orderId, changed, mail);
     const status = deriveOrderStatus(statuses);
     await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+    // An order cancelled whole gives its code's use back; restored, it takes it again.
+    if (status === 'cancelled') await releaseOrderCode(tx, orderId);
+    else await retakeOrderCode(tx, orderId);
     return status;
   });
 }

@@ -272,7 +272,9 @@ describe('POST /api/orders/placed-order', () => {
     const before = await counts(ctx.t);
     const customerRow = { id: gone.id, name: String(row!.name) } as Parameters<typeof placeOrderDirect>[1];
     await expect(
-      placeOrderDirect(ctx.t.database.db, customerRow, orderBodyFor(gone, [orderLineFor(p.tee)]), undefined),
+      placeOrderDirect(ctx.t.database.db, customerRow, orderBodyFor(gone, [orderLineFor(p.tee)]), undefined, {
+        storeName: 'Habi',
+      }),
     ).rejects.toMatchObject({ statusCode: 401 });
     expect(await counts(ctx.t)).toEqual(before);
   });

@@ -33,6 +33,9 @@ function memoryStore(failPuts = false): ImageStore & { names: string[] } {
       kept.set(name, bytes);
     },
     get: async (name) => kept.get(name) ?? null,
+    remove: async (names) => {
+      for (const name of names) kept.delete(name);
+    },
   };
 }
 

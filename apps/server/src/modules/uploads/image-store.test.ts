@@ -50,6 +50,15 @@ describe.each([
     await Promise.all([store.put(NAME_B, Buffer.from('same')), store.put(NAME_B, Buffer.from('same'))]);
     expect((await store.get(NAME_B))?.toString()).toBe('same');
   });
+
+  it('removes the names it is given, and takes a name it never had as done', async () => {
+    const name = `${'c'.repeat(32)}-400.webp`;
+    await store.put(name, Buffer.from('to go'));
+    await store.remove([name, `${'d'.repeat(32)}-400.webp`]);
+    expect(await store.get(name)).toBeNull();
+    expect(await store.stored([name, NAME_A])).toEqual(new Set([NAME_A]));
+    await store.remove([]);
+  });
 });
 
 describe('the memory cache in front of a store', () => {
@@ -66,6 +75,9 @@ describe('the memory cache in front of a store', () => {
       get: async (name: string) => {
         store.reads += 1;
         return inner.get(name) ?? null;
+      },
+      remove: async (names: string[]) => {
+        for (const name of names) inner.delete(name);
       },
     };
     return store;
@@ -88,6 +100,21 @@ describe('the memory cache in front of a store', () => {
     await cached.get('c');
     expect(inner.reads).toBe(3);
     await cached.get('b');
+    expect(inner.reads).toBe(4);
+  });
+
+  it('forgets a removed image, and makes room for others in its place', async () => {
+    const inner = counting();
+    const cached = cachedImageStore(inner, 8);
+    await cached.put('a', Buffer.from('aaaa'));
+    await cached.put('b', Buffer.from('bbbb'));
+    await cached.get('a');
+    await cached.get('b');
+    await cached.remove(['a']);
+    expect(await cached.get('a')).toBeNull();
+    await cached.put('c', Buffer.from('cccc'));
+    await cached.get('c');
+    await cached.get('b'); // still held: a's room went to c
     expect(inner.reads).toBe(4);
   });
 

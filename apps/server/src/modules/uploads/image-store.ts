@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,8 @@ export const IMAGE_FILE = /^[0-9a-f]{32}-\d{2,4}\.webp$/;
 
 /**
  * Where the re-encoded images live. Names are content hashes, so an image never changes once
- * stored: any instance may cache it for ever, and storing it twice is harmless.
+ * stored: any instance may cache it for ever, and storing it twice is harmless. One is removed
+ * only when nothing shows it any more (an erased customer's picture).
  */
 export interface ImageStore {
   kind: 'fs' | 'postgres';
@@ -18,6 +19,8 @@ export interface ImageStore {
   stored(names: string[]): Promise<Set<string>>;
   put(name: string, bytes: Buffer): Promise<void>;
   get(name: string): Promise<Buffer | null>;
+  /** Deletes the named images; a name not stored is no error. */
+  remove(names: string[]): Promise<void>;
 }
 
 /** Files in a directory: the embedded store's default, one instance per directory. */
@@ -45,6 +48,9 @@ export function fileImageStore(dir: string): ImageStore {
       await rename(temp, file(name));
     },
     get: (name) => readFile(file(name)).catch(() => null),
+    async remove(names) {
+      await Promise.all(names.map((name) => rm(file(name), { force: true })));
+    },
   };
 }
 
@@ -66,6 +72,9 @@ export function postgresImageStore(db: Db): ImageStore {
         .from(images)
         .where(sql`${images.name} = ${name}`);
       return row?.bytes ?? null;
+    },
+    async remove(names) {
+      if (names.length > 0) await db.delete(images).where(inArray(images.name, names));
     },
   };
 }
@@ -100,6 +109,15 @@ export function cachedImageStore(store: ImageStore, maxBytes: number): ImageStor
       const bytes = await store.get(name);
       if (bytes) remember(name, bytes);
       return bytes;
+    },
+    async remove(names) {
+      await store.remove(names);
+      for (const name of names) {
+        const bytes = cache.get(name);
+        if (!bytes) continue;
+        cache.delete(name);
+        size -= bytes.length;
+      }
     },
   };
 }

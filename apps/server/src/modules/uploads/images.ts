@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MESSAGES, IMAGE_WIDTHS } from '@habi/shared';
+import { eq, or, sql } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
+import type { Executor } from '../../db/client.ts';
+import { admins, customers, orderItems, products } from '../../db/schema.ts';
 import { badInput, unsupportedType } from '../../lib/errors.ts';
 import type { ImageStore } from './image-store.ts';
 
@@ -85,6 +88,40 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<stri
   const image = await prepareImage(store, bytes);
   await putImage(store, image);
   return image.url;
+}
+
+/** The stored files (every width) behind an image URL the pipeline made; none for any other URL. */
+export function imageFilesOf(url: string): string[] {
+  const hash = /^\/uploads\/([0-9a-f]{32})-\d{2,4}\.webp$/.exec(url)?.[1];
+  return hash ? IMAGE_WIDTHS.map((width) => `${hash}-${width}.webp`) : [];
+}
+
+/**
+ * Removes an uploaded image unless a customer, an admin, a product or an ordered line still
+ * shows it: names are content hashes, so one picture may be several rows'. Run after the row
+ * that showed it is gone.
+ */
+export async function removeImageIfUnused(db: Executor, store: ImageStore, url: string): Promise<void> {
+  const files = imageFilesOf(url);
+  if (files.length === 0) return;
+  const one = { one: sql`1` };
+  const showing = [
+    db.select(one).from(customers).where(eq(customers.imageUrl, url)).limit(1),
+    db.select(one).from(admins).where(eq(admins.imageUrl, url)).limit(1),
+    db
+      .select(one)
+      .from(products)
+      .where(
+        or(
+          eq(products.imageUrl, url),
+          sql`${products.variations} @> jsonb_build_array(jsonb_build_object('imageUrl', ${url}::text))`,
+        ),
+      )
+      .limit(1),
+    db.select(one).from(orderItems).where(eq(orderItems.imageUrl, url)).limit(1),
+  ];
+  for (const query of showing) if ((await query).length > 0) return;
+  await store.remove(files);
 }
 
 /** The density that renders an SVG's longer side at `target` pixels (72 dpi is 1:1). */

@@ -1,9 +1,12 @@
 import {
   AddAddressSchema,
   AddressListResponseSchema,
+  DeleteAccountSchema,
   DeleteAddressSchema,
   IdParamsSchema,
   MessageResponseSchema,
+  MY_DATA_FILENAME,
+  MyDataSchema,
   ProfileSchema,
   SignInSchema,
   SignUpSchema,
@@ -11,6 +14,7 @@ import {
   UserListQuerySchema,
   UserSchema,
   UserUpdateResponseSchema,
+  WRONG_PASSWORD_MESSAGE,
 } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +23,8 @@ import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
-import { throttledSignIn, throttleSignUp } from '../../lib/sign-in.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { throttledPasswordCheck, throttledSignIn, throttleSignUp } from '../../lib/sign-in.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { storeImage } from '../uploads/images.ts';
 import * as users from './users.service.ts';
@@ -96,6 +101,38 @@ export default async function usersRoutes(
     },
   );
 
+  // The signed-in customer's own data: a download of all of it, and erasure.
+  r.get(
+    '/me/export',
+    { schema: { tags, response: { 200: MyDataSchema } }, onRequest: app.requireCustomer },
+    async (request, reply) => {
+      reply
+        .header('content-disposition', `attachment; filename="${MY_DATA_FILENAME}"`)
+        .header('cache-control', 'no-store');
+      return users.exportCustomerData(db, request.customer!);
+    },
+  );
+
+  r.delete(
+    '/me',
+    {
+      schema: { tags, body: DeleteAccountSchema, response: { 200: MessageResponseSchema } },
+      onRequest: app.requireCustomer,
+    },
+    async (request, reply) => {
+      const customer = request.customer!;
+      await throttledPasswordCheck(db, reply, {
+        kind: 'customer',
+        subjectId: customer.id,
+        verify: () => verifyPassword(customer.passwordHash, request.body.password),
+        failMessage: WRONG_PASSWORD_MESSAGE,
+      });
+      await users.deleteCustomer(db, images, customer.id, request.log);
+      await app.endSession(request, reply, 'customer');
+      return { message: 'Your account has been deleted' };
+    },
+  );
+
   r.get(
     '/all',
     {
@@ -145,7 +182,7 @@ export default async function usersRoutes(
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => users.deleteCustomer(db, id),
+    remove: (id) => users.deleteCustomer(db, images, id, app.log),
     message: 'User deleted successfully',
   });
 }

@@ -1,11 +1,22 @@
-import { LIMITS, type ProfileInput, type SignUpInput, type User, type UserListQuery } from '@habi/shared';
-import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import {
+  LIMITS,
+  type MyData,
+  type ProfileInput,
+  type SignUpInput,
+  type User,
+  type UserListQuery,
+} from '@habi/shared';
+import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
+import { customers, knownDevices, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
+import { allCustomerOrders } from '../orders/orders.service.ts';
+import type { ImageStore } from '../uploads/image-store.ts';
+import { removeImageIfUnused } from '../uploads/images.ts';
 
 export function toUser(row: CustomerRow): User {
   return {
@@ -118,7 +129,57 @@ export async function listUsers(db: Executor, query: UserListQuery) {
   return { users: rows.map(toUser), total: total?.n ?? 0 };
 }
 
-export async function deleteCustomer(db: Executor, id: string) {
-  const deleted = await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
-  if (deleted.length === 0) throw notFound('User not found');
+/**
+ * Erases a customer, the one rule for the back office's delete and the customer's own: the row
+ * goes with its contact details, addresses and picture, and in the same statement its sessions,
+ * remembered browsers and checkout keys (their foreign keys cascade). Orders stay for the shop's
+ * records under the name they were placed with, no longer linked to an account. The picture's
+ * files go too, once nothing else shows them.
+ */
+export async function deleteCustomer(db: Executor, images: ImageStore, id: string, log: FastifyBaseLogger) {
+  const [deleted] = await db
+    .delete(customers)
+    .where(eq(customers.id, id))
+    .returning({ imageUrl: customers.imageUrl });
+  if (!deleted) throw notFound('User not found');
+  if (!deleted.imageUrl) return;
+  // The account is gone whatever happens to the files: a failure here is only logged.
+  await removeImageIfUnused(db, images, deleted.imageUrl).catch((error: unknown) =>
+    log.error({ err: error }, 'Could not remove an erased customer picture'),
+  );
+}
+
+const period = (row: { createdAt: string; expiresAt: Date }) => ({
+  createdAt: new Date(row.createdAt).toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/** Everything the store keeps about a customer, for them to download: never a hash or a token. */
+export async function exportCustomerData(db: Executor, customer: CustomerRow): Promise<MyData> {
+  const now = new Date();
+  const liveSessions = await db
+    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.customerId, customer.id), gt(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.createdAt));
+  const devices = await db
+    .select({ createdAt: knownDevices.createdAt, expiresAt: knownDevices.expiresAt })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.customerId, customer.id), gt(knownDevices.expiresAt, now)))
+    .orderBy(asc(knownDevices.createdAt));
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      _id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      contactNumber: customer.contactNumber,
+      imageUrl: customer.imageUrl,
+      createdAt: new Date(customer.createdAt).toISOString(),
+    },
+    shippingAddress: customer.shippingAddresses,
+    orders: await allCustomerOrders(db, customer.id),
+    sessions: liveSessions.map(period),
+    devices: devices.map(period),
+  };
 }

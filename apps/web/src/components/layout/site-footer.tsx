@@ -24,8 +24,12 @@ export function SiteFooter() {
           <Link to={paths.about} className={linkClass}>
             About Us
           </Link>
-          <span className="text-paper/80">Delivery</span>
-          <span className="text-paper/80">Privacy Policy</span>
+          <Link to={paths.delivery} className={linkClass}>
+            Delivery
+          </Link>
+          <Link to={paths.privacy} className={linkClass}>
+            Privacy Policy
+          </Link>
         </nav>
         <div className="flex flex-col gap-3 text-sm">
           <h2 className="font-sans text-xs font-bold tracking-widest text-paper/60 uppercase">Contacts</h2>

@@ -35,9 +35,19 @@ export function OrderCard({ order }: { order: Order }) {
     <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <OrderHeader order={order} detail={`Placed ${placed} · ${count} item${count === 1 ? '' : 's'}`} />
       <ProductCarousel label={`Products in order ${orderReference(order)}`} products={order.products} />
-      <footer className="mt-auto flex items-center justify-between border-t border-line px-5 py-4 text-sm">
-        <span className="text-muted">Total</span>
-        <span className="font-bold tabular-nums">{formatPHP(order.totalFee)}</span>
+      <footer className="mt-auto flex flex-col gap-1.5 border-t border-line px-5 py-4 text-sm">
+        {order.discountCode && order.discountAmount && (
+          <p className="flex items-center justify-between gap-3" data-testid="order-discount">
+            <span className="min-w-0 break-all text-muted">Discount ({order.discountCode})</span>
+            <span className="font-semibold text-success tabular-nums">
+              −{formatPHP(order.discountAmount)}
+            </span>
+          </p>
+        )}
+        <p className="flex items-center justify-between">
+          <span className="text-muted">Total</span>
+          <span className="font-bold tabular-nums">{formatPHP(order.totalFee)}</span>
+        </p>
       </footer>
     </li>
   );

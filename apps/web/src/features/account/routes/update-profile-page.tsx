@@ -14,9 +14,11 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { refreshStoreData } from '../../../lib/query-keys.ts';
 import { currentUserQuery, useAuth } from '../../../lib/session.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AvatarPicker } from '../components/avatar-picker.tsx';
+import { YourData } from '../components/your-data.tsx';
 
 const FIELDS = ['name', 'email', 'contactNumber'] as const;
 
@@ -25,10 +27,12 @@ export default function UpdateProfilePage() {
   useDocumentTitle('Update Profile');
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
-  if (isLoading) return <Loading className="min-h-[36rem]" />;
+  // Set once the account is deleted, so the visitor this page turns into goes home, not to /sign-in.
+  const [leaving, setLeaving] = useState(false);
+  if (isLoading || (leaving && !user)) return <Loading className="min-h-[36rem]" />;
   if (!user) return <Navigate to={paths.signIn} replace />;
   if (params.get('uid') !== user.id) return <Navigate to={paths.updateProfile(user.id)} replace />;
-  return <UpdateProfile user={user} />;
+  return <UpdateProfile user={user} onLeave={() => setLeaving(true)} />;
 }
 
 /** Back where the shopper came from, or to the account when the page was opened directly. */
@@ -41,8 +45,20 @@ function useGoBack() {
   };
 }
 
-function UpdateProfile({ user }: { user: User }) {
+function UpdateProfile({ user, onLeave }: { user: User; onLeave(): void }) {
   const goBack = useGoBack();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // The account is gone and so is its session: home, signed out, as after a logout.
+  const onDeleted = async (message: string) => {
+    onLeave();
+    toast.success(message);
+    await navigate(paths.home);
+    queryClient.setQueryData(currentUserQuery.queryKey, null);
+    refreshStoreData(queryClient);
+  };
+
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">
       <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3 mb-4">
@@ -61,6 +77,7 @@ function UpdateProfile({ user }: { user: User }) {
         </header>
         <ProfileForm user={user} onCancel={goBack} />
       </section>
+      <YourData onDeleted={(message) => void onDeleted(message)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Menu, Package, ReceiptText, Users, X } from 'lucide-react';
+import { LogOut, Mail, Menu, Package, ReceiptText, TicketPercent, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
@@ -34,6 +34,18 @@ const NAV = [
     label: 'Users',
     icon: Users,
     matches: (path: string) => path.startsWith(paths.admin.users),
+  },
+  {
+    to: paths.admin.discounts,
+    label: 'Discounts',
+    icon: TicketPercent,
+    matches: (path: string) => /^\/admin\/(discounts|add_discount|discount_edit)/.test(path),
+  },
+  {
+    to: paths.admin.emails,
+    label: 'Emails',
+    icon: Mail,
+    matches: (path: string) => path.startsWith(paths.admin.emails),
   },
 ];
 
@@ -129,7 +141,7 @@ export function AdminLayout() {
   );
 }
 
-/** Products, Orders, Users and Logout. */
+/** Products, Orders, Users, Discounts, Emails and Logout. */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -145,6 +157,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
         queryClient.setQueryData(currentAdminQuery.queryKey, null);
         queryClient.removeQueries({ queryKey: queryKeys.orders.all });
         queryClient.removeQueries({ queryKey: queryKeys.users.all });
+        queryClient.removeQueries({ queryKey: queryKeys.emails.all });
       },
       onError: (error) => toast.error(errorMessage(error)),
     });

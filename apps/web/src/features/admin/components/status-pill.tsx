@@ -8,13 +8,22 @@ const LOOKS: Record<StatusColour, string> = {
   grey: 'bg-stone-100 text-stone-700 [--dot:var(--color-stone-400)]',
 };
 
-/** An order's status as a coloured pill (pending yellow, completed green, cancelled red, else grey). */
-export function StatusPill({ status }: { status: string }) {
+/**
+ * An order's status as a coloured pill (pending yellow, completed green, cancelled red, else
+ * grey); another kind of status brings its own colour.
+ */
+export function StatusPill({
+  status,
+  colour = orderStatusColour(status),
+}: {
+  status: string;
+  colour?: StatusColour;
+}) {
   return (
     <span
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize',
-        LOOKS[orderStatusColour(status)],
+        LOOKS[colour],
       )}
     >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-[var(--dot)]" />

@@ -14,6 +14,10 @@ const ProductEditPage = lazy(() => import('./product-edit-page.tsx'));
 const OrdersPage = lazy(() => import('./orders-page.tsx'));
 const ManageOrderPage = lazy(() => import('./manage-order-page.tsx'));
 const UsersPage = lazy(() => import('./users-page.tsx'));
+const DiscountsPage = lazy(() => import('./discounts-page.tsx'));
+const AddDiscountPage = lazy(() => import('./add-discount-page.tsx'));
+const DiscountEditPage = lazy(() => import('./discount-edit-page.tsx'));
+const EmailsPage = lazy(() => import('./emails-page.tsx'));
 const ProfilePage = lazy(() => import('./profile-page.tsx'));
 
 /**
@@ -33,6 +37,10 @@ export default function AdminApp() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="product_management" element={<ManageOrderPage />} />
           <Route path="users" element={<UsersPage />} />
+          <Route path="discounts" element={<DiscountsPage />} />
+          <Route path="add_discount" element={<AddDiscountPage />} />
+          <Route path="discount_edit" element={<DiscountEditPage />} />
+          <Route path="emails" element={<EmailsPage />} />
           <Route path="update_admin_profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />

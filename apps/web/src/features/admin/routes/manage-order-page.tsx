@@ -72,7 +72,12 @@ function ManageOrderForm({ order }: { order: Order }) {
           ['Customer', order.user],
           ['Shipping address', order.shippingAddress],
           ['Payment', order.paymentMethod],
-          ['Total', formatPHP(order.totalFee)],
+          [
+            'Total',
+            order.discountCode && order.discountAmount
+              ? `${formatPHP(order.totalFee)} (${order.discountCode} −${formatPHP(order.discountAmount)})`
+              : formatPHP(order.totalFee),
+          ],
         ].map(([term, value]) => (
           <div key={term} className="bg-white px-4 py-3">
             <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{term}</dt>

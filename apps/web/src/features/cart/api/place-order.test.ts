@@ -76,4 +76,22 @@ describe('orderPayload', () => {
     expect(payload.cart[0]?.deliveryOption).toEqual({ date: undefined, fee: 75 });
     expect(payload.total).toBe('0.00');
   });
+
+  it('sends the applied code with the total it lowers, and no code field without one', () => {
+    const priced = (rule: Parameters<typeof summarizeOrder>[1]) =>
+      summarizeOrder(
+        lines.map((line) => ({ price: line.price, quantity: line.quantity, fee: line.deliveryOption.fee })),
+        rule,
+      );
+    // 786.72 - 10% (78.67) = 708.05; + 100.00 = 808.05; tax 80.81.
+    const payload = orderPayload(
+      'user-1',
+      'Somewhere',
+      lines,
+      priced({ kind: 'percent', value: 10 }),
+      'SAVE10',
+    );
+    expect(payload).toMatchObject({ total: '888.86', discountCode: 'SAVE10' });
+    expect(orderPayload('user-1', 'Somewhere', lines, priced(null))).not.toHaveProperty('discountCode');
+  });
 });

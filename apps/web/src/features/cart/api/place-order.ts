@@ -18,12 +18,13 @@ type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 const isDeliveryFee = (fee: number): fee is DeliveryFee =>
   DELIVERY_OPTIONS.some((option) => option.fee === fee);
 
-/** Order payload; the server re-prices every line and computes the dates. */
+/** Order payload; the server re-prices every line (and the discount code) and computes the dates. */
 export function orderPayload(
   userId: string,
   address: string,
   lines: readonly CartLine[],
   summary: OrderSummary,
+  discountCode: string | null = null,
 ): PlaceOrderInput {
   return {
     userId,
@@ -41,6 +42,7 @@ export function orderPayload(
         fee: line.deliveryOption.fee,
       },
     })),
+    ...(discountCode === null ? {} : { discountCode }),
   };
 }
 

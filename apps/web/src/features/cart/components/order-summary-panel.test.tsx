@@ -16,6 +16,24 @@ function rows() {
 }
 
 describe('OrderSummaryPanel', () => {
+  it('shows a code as its own line and the lower total: 20% off ₱1,234.50, shipping not discounted', () => {
+    const summary = summarizeOrder([{ price: '1,234.50', quantity: 1, fee: 50 }], {
+      kind: 'percent',
+      value: 20,
+    });
+    render(
+      <OrderSummaryPanel summary={summary} discountCode="SAVE20" pending={false} onPlaceOrder={() => {}} />,
+    );
+    expect(rows()).toEqual([
+      ['Items (1):', '₱1,234.50'],
+      ['Discount (SAVE20):', '−₱246.90'],
+      ['Shipping & handling:', '₱50.00'],
+      ['Total before tax:', '₱1,037.60'],
+      ['Estimated tax (10%):', '₱103.76'],
+      ['Order total:', '₱1,141.36'],
+    ]);
+  });
+
   it('shows two tees at ₱333.35 with FREE delivery: ₱666.70, FREE, tax ₱66.67, total ₱733.37', () => {
     const summary = summarizeOrder([{ price: '333.35', quantity: 2, fee: 0 }]);
     render(<OrderSummaryPanel summary={summary} pending={false} onPlaceOrder={() => {}} />);

@@ -24,6 +24,10 @@ interface OrderSummaryPanelProps {
   onPlaceOrder(): void;
   /** A message under the button: why the last attempt could not go ahead. */
   problem?: string;
+  /** Names the discount line: the code the summary's discount comes from. */
+  discountCode?: string;
+  /** The discount code field, under the heading. */
+  codeField?: ReactNode;
   className?: string;
   children?: ReactNode;
 }
@@ -34,6 +38,8 @@ export function OrderSummaryPanel({
   pending,
   onPlaceOrder,
   problem,
+  discountCode,
+  codeField,
   className,
   children,
 }: OrderSummaryPanelProps) {
@@ -43,6 +49,7 @@ export function OrderSummaryPanel({
         <h2 id="order-summary-heading" className="text-xl font-semibold">
           Order Summary
         </h2>
+        {codeField}
         {summary ? (
           <>
             <dl className="mt-5 flex flex-col gap-3 text-sm">
@@ -51,6 +58,13 @@ export function OrderSummaryPanel({
                 value={peso(summary.subtotal)}
                 testId="summary-items"
               />
+              {summary.discount > 0 && (
+                <Row
+                  label={`Discount (${discountCode}):`}
+                  value={`−${peso(summary.discount)}`}
+                  testId="summary-discount"
+                />
+              )}
               <Row
                 label="Shipping & handling:"
                 value={summary.shipping === 0 ? 'FREE' : peso(summary.shipping)}

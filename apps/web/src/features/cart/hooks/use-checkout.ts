@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
 import { orderPayload, usePlaceOrder } from '../api/place-order.ts';
+import { setDiscountCode } from './use-discount-code.ts';
 
 export const SIGN_IN_FIRST = 'User must log in first.';
 export const NO_ADDRESS = 'Please choose a shipping address for your order.';
@@ -26,6 +27,8 @@ interface CheckoutOptions {
   lines: readonly CartLine[];
   summary: OrderSummary | null;
   address: string;
+  /** The discount code applied in the cart, sent with the order. */
+  discountCode: string | null;
   onSignInNeeded(): void;
   onAddressNeeded(): void;
 }
@@ -37,7 +40,14 @@ interface CheckoutOptions {
  * server refuses stale lines, the cart takes its prices and says which lines changed; when it
  * refuses lines for want of stock, `refused` holds what each can have, by line.
  */
-export function useCheckout({ lines, summary, address, onSignInNeeded, onAddressNeeded }: CheckoutOptions) {
+export function useCheckout({
+  lines,
+  summary,
+  address,
+  discountCode,
+  onSignInNeeded,
+  onAddressNeeded,
+}: CheckoutOptions) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -47,6 +57,8 @@ export function useCheckout({ lines, summary, address, onSignInNeeded, onAddress
   const [problem, setProblem] = useState<string>();
   const [lineNotices, setLineNotices] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<Record<string, number>>({});
+  /** The server's refusal of a discount code, shown while that code stays applied. */
+  const [codeError, setCodeError] = useState<{ code: string | null; message: string }>();
 
   async function place() {
     // A ref, not state: a second click in the same frame must not send a second request.
@@ -54,6 +66,7 @@ export function useCheckout({ lines, summary, address, onSignInNeeded, onAddress
     busy.current = true;
     setPending(true);
     setProblem(undefined);
+    setCodeError(undefined);
     setLineNotices({});
     const sent = lines;
     try {
@@ -68,25 +81,29 @@ export function useCheckout({ lines, summary, address, onSignInNeeded, onAddress
         onAddressNeeded();
         return;
       }
-      const signature = JSON.stringify([user._id, address, sent]);
+      const signature = JSON.stringify([user._id, address, sent, discountCode]);
       if (attempt.current?.signature !== signature) {
         attempt.current = {
           signature,
           key: newId(),
-          payload: orderPayload(user._id, address, sent, summary),
+          payload: orderPayload(user._id, address, sent, summary, discountCode),
         };
       }
       const { payload, key } = attempt.current;
       await placeOrder.mutateAsync({ payload, key });
       attempt.current = null;
-      refreshStoreData(queryClient);
+      // Away from the cart first: refreshed stock must not mark the lines just ordered as sold out.
       await navigate(paths.confirmation);
       clearCart();
+      setDiscountCode(null);
+      refreshStoreData(queryClient);
     } catch (error) {
       const message = errorMessage(error);
       toast.error(message);
       setProblem(message);
       if (error instanceof ApiError) {
+        const refusal = error.errors.discountCode;
+        if (refusal) setCodeError({ code: discountCode, message: refusal });
         setLineNotices(takeServerCorrections(error, sent));
         // The newest word on stock replaces the last; an answer about something else leaves it.
         if (error.available.length > 0) setRefused(refusedLines(error, sent));
@@ -97,7 +114,8 @@ export function useCheckout({ lines, summary, address, onSignInNeeded, onAddress
     }
   }
 
-  return { place, pending, problem, lineNotices, refused };
+  const codeRefused = codeError?.code === discountCode ? codeError.message : undefined;
+  return { place, pending, problem, lineNotices, refused, codeError: codeRefused };
 }
 
 /** What each line refused for want of stock can have (`available`, by the line's index in the order sent). */

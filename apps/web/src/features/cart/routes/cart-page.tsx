@@ -1,5 +1,12 @@
-import { type OrderSummary, summarizeOrder } from '@habi/shared';
-import { useQuery } from '@tanstack/react-query';
+import {
+  type DiscountPreview,
+  type DiscountRule,
+  discountRuleOf,
+  type OrderSummary,
+  summarizeOrder,
+  toDecimal,
+} from '@habi/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,18 +15,22 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { type CartLine, useCart } from '../../../lib/cart-store.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
+import { discountPreviewQueryOptions, useDiscountPreview } from '../api/check-discount.ts';
 import { AddressBox, type AddressMode } from '../components/address-box.tsx';
 import { CartLineItem } from '../components/cart-line-item.tsx';
+import { codeErrorOf, DiscountCodeField } from '../components/discount-code-field.tsx';
 import { OrderSummaryPanel } from '../components/order-summary-panel.tsx';
 import { SignInPrompt } from '../components/sign-in-prompt.tsx';
 import { useCheckout } from '../hooks/use-checkout.ts';
+import { setDiscountCode, useDiscountCode } from '../hooks/use-discount-code.ts';
 import { useLinesLeft } from '../hooks/use-lines-left.ts';
 
 /** The order summary of the cart; null if a saved line's price cannot be read. */
-function summarize(lines: readonly CartLine[]): OrderSummary | null {
+function summarize(lines: readonly CartLine[], rule: DiscountRule | null = null): OrderSummary | null {
   try {
     return summarizeOrder(
       lines.map((line) => ({ price: line.price, quantity: line.quantity, fee: line.deliveryOption.fee })),
+      rule,
     );
   } catch {
     return null;
@@ -64,13 +75,24 @@ export default function CartPage() {
   const addresses = user?.shippingAddress ?? [];
   // The first address until the shopper picks another; a deleted pick means none.
   const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
-  const summary = useMemo(() => summarize(lines), [lines]);
+  // A code is checked by the server against the items' subtotal; its rule then prices the cart.
+  const queryClient = useQueryClient();
+  const code = useDiscountCode();
+  const undiscounted = useMemo(() => summarize(lines), [lines]);
+  const subtotal = undiscounted ? toDecimal(undiscounted.subtotal) : null;
+  const preview = useDiscountPreview(user ? code : null, subtotal);
+  const applied: DiscountPreview | undefined = preview.isError ? undefined : preview.data;
+  const summary = useMemo(
+    () => (applied ? summarize(lines, discountRuleOf(applied.kind, applied.value)) : undiscounted),
+    [lines, applied, undiscounted],
+  );
   const count = summary?.itemCount ?? lines.reduce((sum, line) => sum + line.quantity, 0);
 
   const checkout = useCheckout({
     lines,
     summary,
     address,
+    discountCode: user ? code : null,
     onSignInNeeded: () => signInLink.current?.focus(),
     onAddressNeeded: () => {
       setNeedsAddress(true);
@@ -151,6 +173,20 @@ export default function CartPage() {
             pending={checkout.pending}
             problem={checkout.problem}
             onPlaceOrder={() => void checkout.place()}
+            discountCode={applied?.code}
+            codeField={
+              <DiscountCodeField
+                applied={user ? code : null}
+                preview={applied}
+                problem={checkout.codeError ?? (preview.isError ? codeErrorOf(preview.error) : undefined)}
+                onApply={async (entered) => {
+                  if (subtotal === null) return;
+                  await queryClient.fetchQuery(discountPreviewQueryOptions(entered, subtotal));
+                  setDiscountCode(entered);
+                }}
+                onRemove={() => setDiscountCode(null)}
+              />
+            }
           />
         </div>
       </div>

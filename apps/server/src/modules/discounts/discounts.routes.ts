@@ -1,0 +1,90 @@
+import {
+  DiscountCheckSchema,
+  DiscountInputSchema,
+  DiscountListQuerySchema,
+  DiscountPatchSchema,
+  DiscountPreviewSchema,
+  DiscountResponseSchema,
+  DiscountSchema,
+  IdParamsSchema,
+  parseCentavos,
+  TOTAL_COUNT_HEADER,
+} from '@habi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import * as discountsService from './discounts.service.ts';
+
+/** Codes at checkout (`/discounts`) and the back office's Discounts page (`/admin/discounts`). */
+export default async function discountsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['discounts'];
+
+  // The cart tries a code before checkout; the order is priced again when placed.
+  r.post(
+    '/discounts/check',
+    {
+      schema: { tags, body: DiscountCheckSchema, response: { 200: DiscountPreviewSchema } },
+      onRequest: app.requireCustomer,
+    },
+    async (request) =>
+      discountsService.previewCode(
+        db,
+        request.customer!,
+        request.body.discountCode,
+        parseCentavos(request.body.subtotal)!,
+      ),
+  );
+
+  r.get(
+    '/admin/discounts',
+    {
+      schema: { tags, querystring: DiscountListQuerySchema, response: { 200: z.array(DiscountSchema) } },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { discounts, total } = await discountsService.listDiscounts(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return discounts;
+    },
+  );
+
+  r.get(
+    '/admin/discounts/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: DiscountSchema } },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => discountsService.getDiscount(db, request.params.id),
+  );
+
+  r.post(
+    '/admin/discounts',
+    {
+      schema: { tags, body: DiscountInputSchema, response: { 201: DiscountResponseSchema } },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const discount = await discountsService.createDiscount(db, request.body);
+      return reply.status(201).send({ message: 'Discount code created', discount });
+    },
+  );
+
+  r.patch(
+    '/admin/discounts/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: DiscountPatchSchema,
+        response: { 200: DiscountResponseSchema },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const discount = await discountsService.updateDiscount(db, request.params.id, request.body);
+      return { message: 'Discount code updated', discount };
+    },
+  );
+}

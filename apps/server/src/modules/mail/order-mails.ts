@@ -1,0 +1,103 @@
+import type { ItemStatus } from '@habi/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customers, orderItems, orders, products } from '../../db/schema.ts';
+import { enqueueMail } from './outbox.ts';
+import { itemStatusMail, type MailedStatus } from './templates/item-status.tsx';
+import type { MailOrder, MailOrderLine } from './templates/order-details.tsx';
+import { orderPlacedMail } from './templates/order-placed.tsx';
+
+/** What order mails need from the configuration. */
+export interface MailSettings {
+  storeName: string;
+}
+
+/** The statuses a customer is told about, in the order their mails are written. */
+const MAILED: { status: MailedStatus; kind: string }[] = [
+  { status: 'toReceive', kind: 'item-shipped' },
+  { status: 'delivered', kind: 'item-delivered' },
+  { status: 'cancelled', kind: 'item-cancelled' },
+];
+
+/** The order, its lines and its customer's address, read in the caller's transaction. */
+async function loadOrder(tx: Executor, orderId: string) {
+  const [row] = await tx
+    .select({ order: orders, recipient: customers.email })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const items = await tx
+    .select({ item: orderItems, product: products.name })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  const { order } = row;
+  const mailOrder: MailOrder = {
+    // As the customer's orders page names it.
+    reference: `#${order.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
+    customerName: order.customerName,
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    subtotal: order.subtotal,
+    discount: order.discountCode === null ? null : { code: order.discountCode, amount: order.discountAmount },
+    shippingFee: order.shippingFee,
+    tax: order.tax,
+    total: order.total,
+    itemCount: items.reduce((n, { item }) => n + item.quantity, 0),
+  };
+  const lines = items.map(({ item, product }) => ({
+    id: item.id,
+    line: {
+      product: product ?? item.name,
+      variation: item.variation,
+      size: item.size,
+      quantity: item.quantity,
+      price: item.price,
+      deliveryFee: item.deliveryFee,
+      deliveryDate: item.deliveryDate,
+    } satisfies MailOrderLine,
+  }));
+  return { recipient: row.recipient, order: mailOrder, lines };
+}
+
+/** The order's confirmation, written in the transaction that places it. */
+export async function mailOrderPlaced(tx: Executor, orderId: string, settings: MailSettings): Promise<void> {
+  const loaded = await loadOrder(tx, orderId);
+  if (!loaded?.recipient) return;
+  const lines = loaded.lines.map((l) => l.line);
+  await enqueueMail(tx, {
+    kind: 'order-placed',
+    recipient: loaded.recipient,
+    ...orderPlacedMail(settings.storeName, loaded.order, lines),
+  });
+}
+
+/**
+ * Tells the customer of the lines a status update moved to toReceive, delivered or cancelled,
+ * in the update's transaction: one mail per status reached, listing every line that reached
+ * it. An admin ships or cancels an order's lines together, so one mail says so once rather
+ * than once per line. `changed` holds only lines whose status changed, so the same update sent
+ * again mails nothing. A customer whose account is gone is not written to.
+ */
+export async function mailStatusChanges(
+  tx: Executor,
+  orderId: string,
+  changed: { id: string; status: ItemStatus }[],
+  settings: MailSettings,
+): Promise<void> {
+  if (!changed.some((c) => MAILED.some((m) => m.status === c.status))) return;
+  const loaded = await loadOrder(tx, orderId);
+  if (!loaded?.recipient) return;
+  for (const { status, kind } of MAILED) {
+    const ids = new Set(changed.filter((c) => c.status === status).map((c) => c.id));
+    const lines = loaded.lines.filter((l) => ids.has(l.id)).map((l) => l.line);
+    if (lines.length === 0) continue;
+    await enqueueMail(tx, {
+      kind,
+      recipient: loaded.recipient,
+      ...itemStatusMail(settings.storeName, status, loaded.order, lines),
+    });
+  }
+}

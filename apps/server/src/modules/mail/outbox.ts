@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export interface NewMail {
+  /** What the mail is about ('order-placed', 'item-shipped', …), for the back office. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+/** Writes a mail in the caller's transaction: it is sent if, and only if, that transaction commits. */
+export async function enqueueMail(tx: Executor, mail: NewMail): Promise<void> {
+  await tx.insert(outbox).values({ ...mail, headers: mail.headers ?? {} });
+}
+
+const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * Claims up to `limit` due mails in one short transaction: the rows are locked with SKIP
+ * LOCKED, so workers claiming at the same moment each get other rows, and each claimed row's
+ * attempt is counted and its next attempt moved `leaseMs` on. That move is the lease: a claim
+ * never settled (the process died mid-send) is due again once it runs out, so no mail is lost.
+ * Times are the database's, the one clock every instance shares.
+ */
+export function claimDue(
+  db: Db,
+  { limit, leaseMs }: { limit: number; leaseMs: number },
+): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: later(leaseMs) })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(outbox.id, id));
+}
+
+/** Claimed mails a stopping worker did not get to: due again at once, their attempt uncounted. */
+export async function release(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
+}
+
+/** The wait before the next attempt after `attempts` failed ones: 30 s, 2 min, 8 min, … at most 6 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 4 ** (attempts - 1), 6 * 60 * 60_000);
+}
+
+/**
+ * Records a failed send: another attempt after the backoff, or 'failed' once `maxAttempts` are
+ * spent. Only while the claim is still this one (same attempt count): a worker whose lease ran
+ * out must not overwrite the newer claim's outcome.
+ */
+export async function markFailed(
+  db: Db,
+  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  error: string,
+  maxAttempts: number,
+): Promise<'retry' | 'failed'> {
+  const outcome = row.attempts >= maxAttempts ? 'failed' : 'retry';
+  await db
+    .update(outbox)
+    .set(
+      outcome === 'failed'
+        ? { status: 'failed', lastError: error }
+        : { lastError: error, nextAttemptAt: later(retryDelayMs(row.attempts)) },
+    )
+    .where(and(eq(outbox.id, row.id), eq(outbox.attempts, row.attempts), eq(outbox.status, 'pending')));
+  return outcome;
+}

@@ -1,0 +1,45 @@
+import { storeDate } from '@habi/shared';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useCreateDiscount } from '../api/save-discount.ts';
+import { DiscountForm } from '../components/discount-form.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { useGoBack } from '../hooks/use-go-back.ts';
+
+/** Add Discount: a new code, active from today unless told otherwise. */
+export default function AddDiscountPage() {
+  useDocumentTitle('Add Discount');
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.admin.discounts);
+  const create = useCreateDiscount();
+
+  return (
+    <>
+      <PageHeader title="Add Discount" description="A code shoppers enter in the cart." />
+      <DiscountForm
+        defaultValues={{
+          code: '',
+          kind: 'percent',
+          value: '',
+          minSpend: '',
+          startsOn: storeDate(new Date()),
+          endsOn: '',
+          totalUses: '',
+          perCustomerUses: '',
+          email: '',
+          active: true,
+        }}
+        submitLabel="Create"
+        pending={create.isPending}
+        onCancel={goBack}
+        onSubmit={async (values) => {
+          const { message } = await create.mutateAsync(values);
+          toast.success(message);
+          void navigate(paths.admin.discounts);
+        }}
+      />
+    </>
+  );
+}
