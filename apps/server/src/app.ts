@@ -15,6 +15,7 @@ import healthRoutes from './modules/health/health.routes.ts';
 import emailsRoutes from './modules/mail/emails.routes.ts';
 import { openMailTransport } from './modules/mail/transports.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
+import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import ordersRoutes from './modules/orders/orders.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
 import { type ImageStore, openImageStore } from './modules/uploads/image-store.ts';
@@ -116,6 +117,10 @@ export async function buildApp(
       await api.register(ordersRoutes, { ...deps, mail: { storeName: config.storeName }, prefix: '/orders' });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
+      await api.register(newsletterRoutes, {
+        ...deps,
+        settings: { storeName: config.storeName, publicUrl: config.publicUrl },
+      });
     },
     { prefix: '/api' },
   );

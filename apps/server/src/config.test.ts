@@ -125,4 +125,18 @@ describe('loadConfig', () => {
       'Invalid configuration: SMTP_URL: must be an smtp:// or smtps:// URL; MAIL_FROM: Invalid email address',
     );
   });
+
+  it('links mail to PUBLIC_URL without its trailing slash, or to localhost on the port', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://Shop.Example.com/' }).publicUrl).toBe(
+      'https://shop.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/shop/' }).publicUrl).toBe(
+      'https://example.com/shop',
+    );
+    expect(message({ PUBLIC_URL: 'javascript:alert(1)' })).toBe(
+      'Invalid configuration: PUBLIC_URL: must be an http:// or https:// URL',
+    );
+  });
 });

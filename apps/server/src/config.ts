@@ -95,6 +95,11 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** The address mail comes from; the store's name is its display name. */
   MAIL_FROM: EmailSchema.optional(),
+  /**
+   * The address shoppers reach the store at (`https://shop.example.com`), for the links in mail;
+   * by default `http://localhost:PORT`. Never taken from a request's Host, which its sender writes.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Seconds between the mail worker's looks for mail to send. */
   MAIL_POLL_INTERVAL: z.coerce.number().min(0.05).max(3600).default(5),
 });
@@ -104,6 +109,8 @@ export interface Config {
   port: number;
   host: string;
   storeName: string;
+  /** Where shoppers reach the store, without a trailing slash. */
+  publicUrl: string;
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     storeName: e.STORE_NAME,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).href.replace(/\/+$/, ''),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,

@@ -11,6 +11,7 @@ export * from './schemas/common.ts';
 export * from './schemas/discount.ts';
 export * from './schemas/mail.ts';
 export * from './schemas/my-data.ts';
+export * from './schemas/newsletter.ts';
 export * from './schemas/order.ts';
 export * from './schemas/product.ts';
 export * from './schemas/search.ts';

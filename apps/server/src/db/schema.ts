@@ -1,4 +1,4 @@
-import type { DiscountKind, EmailStatus } from '@habi/shared';
+import type { DiscountKind, EmailStatus, SubscriberStatus } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -381,5 +381,40 @@ export const discountRedemptions = pgTable(
     // One code per order.
     uniqueIndex('discount_redemptions_order_key').on(t.orderId),
     index('discount_redemptions_code_customer_idx').on(t.codeId, t.customerId),
+  ],
+);
+
+/**
+ * Newsletter subscribers, one row per address ever subscribed (lower-cased, so unique in any
+ * case). The row outlives unsubscribing: `welcome_code_id`, set once on the first confirmation,
+ * is what keeps the welcome code to one per address.
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    status: text('status').$type<SubscriberStatus>().notNull().default('pending'),
+    /** SHA-256 of the confirmation link's token; the link itself is only in the mail. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When the last confirmation mail was written: the link expires, and mails are spaced. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * The token of every mail's unsubscribe link. Kept as it is, not hashed: each mail to the
+     * address carries it again, and all it can do is unsubscribe that address.
+     */
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'string' }),
+    welcomeCodeId: uuid('welcome_code_id').references(() => discountCodes.id),
+  },
+  (t) => [
+    uniqueIndex('subscribers_email_key').on(t.email),
+    uniqueIndex('subscribers_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('subscribers_unsubscribe_token_key').on(t.unsubscribeToken),
+    index('subscribers_created_idx').on(t.createdAt, t.id),
+    check('subscribers_email_check', sql`${t.email} = lower(${t.email})`),
+    check('subscribers_status_check', sql`${t.status} in ('pending', 'subscribed', 'unsubscribed')`),
   ],
 );

@@ -45,4 +45,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795469855189,
     sha256: '327cee268657d7d3ee260cfec123e647b8349a52d9866547368dc2e171e87c7b',
   },
+  {
+    tag: '0008_subscribers',
+    when: 1795488323323,
+    sha256: '7ae022a6be49a2233bc5161273f75e113d9be06a87e2b67ba0b1eca0fad94fd8',
+  },
 ];

@@ -26,6 +26,8 @@ const LIMITS = {
    * Generous, because shoppers on one mobile network often share one public address.
    */
   signUp: { free: 30, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /** Newsletter sign-ups from one client: each may mail a confirmation to any address. */
+  subscribe: { free: 10, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
 } satisfies Record<string, Policy>;
 
 /**
@@ -135,6 +137,11 @@ export async function throttledPasswordCheck(
   }
   await settleAll(db, [{ ...key, outcome: right ? 'clear' : 'failure' }]);
   if (!right) throw new HttpError(403, failMessage, { password: failMessage });
+}
+
+/** Counts a newsletter sign-up against its client before anything is written; 429 once it must wait. */
+export function throttleSubscribe(db: Executor, request: FastifyRequest, reply: FastifyReply) {
+  return countAttempt(db, reply, `subscribe:${clientOf(request.ip)}`, LIMITS.subscribe, 'subscribe');
 }
 
 /** Counts a sign-up against its client before the email is looked at; 429 once it must wait. */

@@ -162,7 +162,13 @@ export async function settleAll(db: Executor, settled: (ThrottleKey & { outcome:
  * Counts an attempt before it is made, in one atomic upsert (refused while the key waits), so
  * whatever the attempt answers, it has been counted.
  */
-export async function countAttempt(db: Executor, reply: FastifyReply, key: string, policy: Policy) {
+export async function countAttempt(
+  db: Executor,
+  reply: FastifyReply,
+  key: string,
+  policy: Policy,
+  what = 'sign-up',
+) {
   const t = signUpThrottle;
   const now = clock.now();
   const counted = countOne(policy, now, t.attempts, t.forgetAt);
@@ -183,5 +189,5 @@ export async function countAttempt(db: Executor, reply: FastifyReply, key: strin
   await db.delete(t).where(lte(t.forgetAt, at(now)));
   if (rows.length > 0) return;
   const [row] = await db.select().from(t).where(eq(t.key, key));
-  refuse(reply, 'sign-up', row ? row.blockedUntil.getTime() - now : 0);
+  refuse(reply, what, row ? row.blockedUntil.getTime() - now : 0);
 }

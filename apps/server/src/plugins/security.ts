@@ -5,6 +5,16 @@ import { forbidden } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route may be called from anywhere: it reads no cookie, a token in the request is its
+     * whole authority (one-click unsubscribe, which mail providers POST from their servers).
+     */
+    crossSite?: boolean;
+  }
+}
+
 function originOf(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
   if (origin && origin !== 'null') return origin;
@@ -47,6 +57,7 @@ async function securityPlugin(app: FastifyInstance, options: { allowedOrigins: s
     // The matched route, not the raw URL: "/%61pi/users/sign-in" reaches the same handler.
     const target = request.routeOptions.url ?? request.url;
     if (SAFE_METHODS.has(request.method) || !target.startsWith('/api/')) return;
+    if (request.routeOptions.config.crossSite) return;
     const origin = originOf(request);
     if (!origin || !(allowed.has(origin) || sameOrigin(origin, request))) {
       throw forbidden('Cross-site request refused');

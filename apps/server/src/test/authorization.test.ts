@@ -96,6 +96,9 @@ let discountId: string;
 /** The confirmation of A's order. */
 let mailToA: string;
 let png: Buffer;
+/** The links mailed to a newsletter subscriber. */
+let confirmToken: string;
+let unsubscribeToken: string;
 
 /** A new session for the caller, for the routes that end the one they are given. */
 async function freshSession(caller: Caller): Promise<string | undefined> {
@@ -386,6 +389,27 @@ const ROUTES: Route[] = [
     expected: adminOnly(200),
     build: () => ({ url: `/api/admin/discounts/${discountId}`, payload: { active: true } }),
   },
+  // newsletter
+  {
+    method: 'POST',
+    path: '/api/newsletter/subscribe',
+    expected: everyone(202),
+    build: () => ({ payload: { email: `matrix.${randomUUID()}@example.com` } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/newsletter/confirm',
+    expected: everyone(200),
+    build: () => ({ payload: { token: confirmToken } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe',
+    expected: everyone(200),
+    build: () => ({ url: `/api/newsletter/unsubscribe?token=${unsubscribeToken}` }),
+  },
+  { method: 'GET', path: '/api/admin/subscribers', expected: adminOnly(200), build: () => ({}) },
+  { method: 'GET', path: '/api/admin/subscribers/export', expected: adminOnly(200), build: () => ({}) },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },
@@ -418,6 +442,23 @@ beforeAll(async () => {
   discountId = discount.json().discount._id;
   const mails = await t.request({ method: 'GET', url: '/api/admin/emails?limit=1', cookie: admin.cookie });
   mailToA = mails.json()[0]._id;
+  await t.request({
+    method: 'POST',
+    url: '/api/newsletter/subscribe',
+    payload: { email: 'matrix@example.com' },
+  });
+  const [confirmation] = await t
+    .request({
+      method: 'GET',
+      url: '/api/admin/emails?q=matrix@example.com',
+      cookie: admin.cookie,
+    })
+    .then((r) => r.json());
+  const { text } = (
+    await t.request({ method: 'GET', url: `/api/admin/emails/${confirmation._id}`, cookie: admin.cookie })
+  ).json();
+  [, confirmToken = ''] = /confirm\?token=([\w-]+)/.exec(text) ?? [];
+  [, unsubscribeToken = ''] = /unsubscribe\?token=([\w-]+)/.exec(text) ?? [];
   png = await testPng();
 });
 afterAll(() => t.close());

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,8 @@ interface World {
   mailId: string;
   /** A discount code any customer may use on any cart. */
   discount: { id: string; code: string };
+  /** The links mailed to a newsletter subscriber: its confirmation and its unsubscribe. */
+  newsletter: { email: string; confirm: string; unsubscribe: string };
   cursor: string;
   /** Where the app writes uploaded images; undefined when it keeps them in the database. */
   uploadsDir: string | undefined;
@@ -186,6 +188,8 @@ const REFS = {
   'discount.id': () => w.discount.id,
   'discount.code': () => w.discount.code,
   freshCode: () => `FUZZ${++codes}`,
+  'newsletter.confirm': () => w.newsletter.confirm,
+  'newsletter.unsubscribe': () => w.newsletter.unsubscribe,
 } satisfies Record<string, () => unknown>;
 type RefName = keyof typeof REFS;
 const r = (name: RefName) => new Ref(name);
@@ -305,6 +309,11 @@ async function buildWorld(): Promise<World> {
   w.discount = { id: discount.json().discount._id, code: 'FUZZ10' };
   const b = await newAccount();
   w.b = { ...b, orderId: (await placeFixtureOrder(b)).orderId };
+  const email = 'fuzz.news@example.com';
+  await t.request({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email } });
+  const [mail] = await sqlRows<{ text: string }>(sql`select text from outbox where recipient = ${email}`);
+  const token = (page: string) => new RegExp(`${page}\\?token=([\\w-]{43})`).exec(mail!.text)![1]!;
+  w.newsletter = { email, confirm: token('confirm'), unsubscribe: token('unsubscribe') };
   return w;
 }
 
@@ -355,6 +364,12 @@ async function repairWorld(op: Operation) {
       starts_at = least(starts_at, now()), ends_at = null, min_spend = 0, email = null,
       total_uses = null, per_customer_uses = null where id = ${w.discount.id} returning code`);
     w.discount.code = code!.code;
+  }
+  // An unsubscribe voids the pending confirmation: the subscriber is asked again, same link.
+  if (op.path.startsWith('/api/newsletter')) {
+    const hash = createHash('sha256').update(w.newsletter.confirm).digest('hex');
+    await t.database.db.execute(sql`update subscribers set status = 'pending',
+      confirm_token_hash = ${hash}, confirm_sent_at = now() where email = ${w.newsletter.email}`);
   }
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
   if (ENDS_SESSION.test(op.path)) {
@@ -556,6 +571,16 @@ function hintFor(op: Operation): Hint {
         return refs('cursor');
       case 'code':
         return fc.oneof(refs('freshCode', 'discount.code'), fc.constantFrom('save20', 'WELCOME-AB12'));
+      case 'token': {
+        const own: RefName = op.path.endsWith('unsubscribe')
+          ? 'newsletter.unsubscribe'
+          : 'newsletter.confirm';
+        return fc.oneof(
+          { weight: 6, arbitrary: refs(own) },
+          { weight: 1, arbitrary: refs('newsletter.confirm', 'newsletter.unsubscribe') },
+          { weight: 1, arbitrary: fc.constantFrom('A'.repeat(43), 'short', '') },
+        );
+      }
       case 'discountCode':
         return fc.oneof(refs('discount.code'), fc.constantFrom('save20', 'NOSUCHCODE'));
       case 'subtotal':
@@ -624,6 +649,8 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/discounts/check': () => ({ discountCode: r('discount.code'), subtotal: '699.00' }),
   'POST /api/admin/discounts': () => ({ code: r('freshCode'), kind: 'percent', value: '10' }),
   'PATCH /api/admin/discounts/{id}': () => ({ active: true }),
+  'POST /api/newsletter/subscribe': () => ({ email: r('freshEmail') }),
+  'POST /api/newsletter/confirm': () => ({ token: r('newsletter.confirm') }),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ export interface TestApp {
 }
 
 const TABLES = [
+  'subscribers',
   'discount_redemptions',
   'discount_codes',
   'idempotency_keys',

@@ -52,6 +52,14 @@ const pages: RouteObject[] = [
           { path: 'about', ...page(() => import('../features/catalogue/routes/about-page.tsx')) },
           { path: 'delivery', ...page(() => import('../features/info/routes/delivery-page.tsx')) },
           { path: 'privacy', ...page(() => import('../features/info/routes/privacy-page.tsx')) },
+          {
+            path: 'newsletter/confirm',
+            ...page(() => import('../features/newsletter/routes/confirm-page.tsx')),
+          },
+          {
+            path: 'newsletter/unsubscribe',
+            ...page(() => import('../features/newsletter/routes/unsubscribe-page.tsx')),
+          },
           { path: 'products', ...page(() => import('../features/catalogue/routes/products-page.tsx')) },
           { path: 'view', ...page(() => import('../features/catalogue/routes/product-page.tsx')) },
           { path: 'cart', ...page(() => import('../features/cart/routes/cart-page.tsx')) },

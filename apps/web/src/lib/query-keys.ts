@@ -36,6 +36,11 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.discounts.all, 'detail', id] as const,
     check: (code: string, subtotal: string) => [...queryKeys.discounts.all, 'check', code, subtotal] as const,
   },
+  newsletter: {
+    all: ['newsletter'] as const,
+    confirm: (token: string) => [...queryKeys.newsletter.all, 'confirm', token] as const,
+    unsubscribe: (token: string) => [...queryKeys.newsletter.all, 'unsubscribe', token] as const,
+  },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth.ts';
+import { SubscriberSchema } from './newsletter.ts';
 import { OrderSchema } from './order.ts';
 
 /** The name a customer's data download is saved under. */
@@ -36,5 +37,7 @@ export const MyDataSchema = z.object({
   sessions: z.array(PeriodSchema),
   /** The browsers remembered for sign-in throttling. */
   devices: z.array(PeriodSchema),
+  /** The newsletter subscription of the account's address, if it ever subscribed. */
+  newsletter: SubscriberSchema.omit({ _id: true }).nullable(),
 });
 export type MyData = z.infer<typeof MyDataSchema>;

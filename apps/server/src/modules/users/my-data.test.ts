@@ -116,12 +116,15 @@ describe('GET /api/users/me/export', () => {
     expect(Object.keys(data).sort()).toEqual([
       'devices',
       'exportedAt',
+      'newsletter',
       'orders',
       'profile',
       'sessions',
       'shippingAddress',
     ]);
     expect(data.exportedAt).toMatch(ISO);
+    // Never subscribed: the subscription of an address that did is in newsletter.test.ts.
+    expect(data.newsletter).toBeNull();
     expect(data.profile).toEqual({
       _id: a.id,
       name: 'Andres Bonifacio',

@@ -8,12 +8,13 @@ import {
 } from '@habi/shared';
 import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { customers, knownDevices, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
+import { subscriptionOf, unsubscribeAddress } from '../newsletter/newsletter.service.ts';
 import { allCustomerOrders } from '../orders/orders.service.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { removeImageIfUnused } from '../uploads/images.ts';
@@ -133,14 +134,19 @@ export async function listUsers(db: Executor, query: UserListQuery) {
  * Erases a customer, the one rule for the back office's delete and the customer's own: the row
  * goes with its contact details, addresses and picture, and in the same statement its sessions,
  * remembered browsers and checkout keys (their foreign keys cascade). Orders stay for the shop's
- * records under the name they were placed with, no longer linked to an account. The picture's
- * files go too, once nothing else shows them.
+ * records under the name they were placed with, no longer linked to an account. A newsletter
+ * subscription of its address ends. The picture's files go too, once nothing else shows them.
  */
-export async function deleteCustomer(db: Executor, images: ImageStore, id: string, log: FastifyBaseLogger) {
-  const [deleted] = await db
-    .delete(customers)
-    .where(eq(customers.id, id))
-    .returning({ imageUrl: customers.imageUrl });
+export async function deleteCustomer(db: Db, images: ImageStore, id: string, log: FastifyBaseLogger) {
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(customers)
+      .where(eq(customers.id, id))
+      .returning({ email: customers.email, imageUrl: customers.imageUrl });
+    // Its address is kept, unsubscribed, only so that it never gets a second welcome code.
+    if (row) await unsubscribeAddress(tx, row.email);
+    return row;
+  });
   if (!deleted) throw notFound('User not found');
   if (!deleted.imageUrl) return;
   // The account is gone whatever happens to the files: a failure here is only logged.
@@ -181,5 +187,6 @@ export async function exportCustomerData(db: Executor, customer: CustomerRow): P
     orders: await allCustomerOrders(db, customer.id),
     sessions: liveSessions.map(period),
     devices: devices.map(period),
+    newsletter: await subscriptionOf(db, customer.email),
   };
 }

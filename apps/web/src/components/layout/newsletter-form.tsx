@@ -1,28 +1,47 @@
-import { EmailSchema, NEWSLETTER_DISCOUNT_PERCENT } from '@habi/shared';
+import {
+  EmailSchema,
+  type MessageResponse,
+  NEWSLETTER_DISCOUNT_PERCENT,
+  type NewsletterSubscribeInput,
+} from '@habi/shared';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { errorMessage, request } from '../../lib/api-client.ts';
 import { FieldError } from '../ui/field.tsx';
 
 /**
- * Newsletter box: validates the email and clears. No request is made yet; the value is only
- * logged.
+ * Newsletter box: validates the email, asks the server to mail it a confirmation link (double
+ * opt-in; confirming gives the welcome code), and clears once the server took it.
  */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<string>();
+  const subscribe = useMutation({
+    mutationFn: (input: NewsletterSubscribeInput) =>
+      request<MessageResponse>('/newsletter/subscribe', { method: 'POST', json: input }),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (subscribe.isPending) return;
     const parsed = EmailSchema.safeParse(email);
+    setDone(undefined);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
-      setDone(false);
       return;
     }
-    console.info('Newsletter subscription:', parsed.data);
-    setEmail('');
     setError(undefined);
-    setDone(true);
+    subscribe.mutate(
+      { email: parsed.data },
+      {
+        onSuccess: ({ message }) => {
+          setEmail('');
+          setDone(message);
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
   }
 
   return (
@@ -47,7 +66,8 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          className="h-11 shrink-0 rounded-full bg-gold px-5 text-sm font-bold text-ink hover:bg-gold/90"
+          aria-disabled={subscribe.isPending}
+          className="h-11 shrink-0 rounded-full bg-gold px-5 text-sm font-bold text-ink hover:bg-gold/90 aria-disabled:cursor-wait aria-disabled:opacity-80"
         >
           Subscribe
         </button>
@@ -58,7 +78,7 @@ export function NewsletterForm() {
             <FieldError id="newsletter-error" message={error} />
           </span>
         ) : (
-          done && <p className="text-gold">Thanks for subscribing! Watch your inbox for your code.</p>
+          done && <p className="text-gold">{done}</p>
         )}
       </div>
     </form>

@@ -39,7 +39,7 @@ export function MailLayout({
 }: {
   storeName: string;
   title: string;
-  footer: string;
+  footer: ReactNode;
   children: ReactNode;
 }) {
   return (

@@ -34,7 +34,10 @@ interface DataTableProps<T> {
   // biome-ignore lint/suspicious/noExplicitAny: columns mix value types, as TanStack's own examples do.
   columns: ColumnDef<T, any>[];
   /** The page's query: skeleton rows before the first page, a busy state while another loads. */
-  query: Pick<UseQueryResult<ListPage<T>>, 'data' | 'isPending' | 'isFetching' | 'error' | 'refetch'>;
+  query: Pick<
+    UseQueryResult<ListPage<T>>,
+    'data' | 'isPending' | 'isFetching' | 'isPlaceholderData' | 'error' | 'refetch'
+  >;
   /** Search, sorting and paging kept in the URL (useListParams). */
   list: Pick<
     ReturnType<typeof useListParams>,
@@ -62,7 +65,7 @@ export function DataTable<T extends { _id: string }>({
   emptyMessage,
   toolbar,
 }: DataTableProps<T>) {
-  const { data, isPending: isLoading, isFetching, error } = query;
+  const { data, isPending: isLoading, isFetching, isPlaceholderData, error } = query;
   const onRetry = () => void query.refetch();
   const { sorting, setSorting: onSortingChange, page, setPage: onPageChange } = list;
   const pageSize = list.params.limit;
@@ -167,7 +170,9 @@ export function DataTable<T extends { _id: string }>({
                 </tr>
               ))}
             </thead>
-            <tbody className={cn('transition-opacity', isFetching && !isLoading && 'opacity-60')}>
+            {/* Dimmed only while it shows the previous search's or page's rows; a refresh in the
+                background (Emails looks again while a mail waits) leaves the rows as they are. */}
+            <tbody className={cn('transition-opacity', isPlaceholderData && 'opacity-60')}>
               {isLoading ? (
                 <SkeletonRows columns={columnCount} rows={pageSize} />
               ) : error && !data ? (

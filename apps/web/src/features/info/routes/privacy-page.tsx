@@ -93,8 +93,8 @@ export default function PrivacyPage() {
         />
         <KeptRecord
           title="Security records"
-          what="Counts of failed sign-in attempts, by network (IP) address and by the email address typed, and of sign-ups by network address."
-          why="To slow down anyone guessing passwords or creating accounts in bulk."
+          what="Counts of failed sign-in attempts, by network (IP) address and by the email address typed, and of sign-ups and newsletter subscriptions by network address."
+          why="To slow down anyone guessing passwords, creating accounts in bulk or filling other people’s inboxes."
           howLong="Forgotten an hour (network address) or a day (email address) after the last attempt, then deleted."
         />
         <KeptRecord
@@ -187,8 +187,8 @@ export default function PrivacyPage() {
         </p>
         <p>
           <strong>Delete your account.</strong> “Delete my account” on the same page, confirmed with your
-          password, erases your contact details, addresses and picture and signs you out everywhere. Your
-          orders stay in the shop’s records as described above.
+          password, erases your contact details, addresses and picture, unsubscribes your address from the
+          newsletter and signs you out everywhere. Your orders stay in the shop’s records as described above.
         </p>
         <p>
           <strong>Withdraw your newsletter consent.</strong> Every newsletter email has an unsubscribe link

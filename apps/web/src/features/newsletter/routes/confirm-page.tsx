@@ -1,0 +1,98 @@
+import { NEWSLETTER_DISCOUNT_PERCENT } from '@habi/shared';
+import { Check, Copy } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { linkToken, useConfirmSubscription } from '../api/newsletter.ts';
+import { BadLink } from './bad-link.tsx';
+import { LinkPending, LinkResult, leadClass, ShopLink } from './link-result.tsx';
+
+/** The welcome code, large, with a button that copies it (or selects it where copying is not allowed). */
+function CodeBox({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  const text = useRef<HTMLSpanElement>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      const selection = window.getSelection();
+      if (text.current && selection) selection.selectAllChildren(text.current);
+    }
+  }
+  return (
+    <div className="flex w-full max-w-sm items-center justify-between gap-3 rounded-2xl border-2 border-dashed border-accent bg-white py-2.5 pr-2.5 pl-5">
+      <span
+        ref={text}
+        className="min-w-0 font-mono text-lg font-bold tracking-wider whitespace-nowrap text-ink sm:text-xl"
+      >
+        {code}
+      </span>
+      <button
+        type="button"
+        onClick={copy}
+        className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full bg-sand px-4 text-sm font-semibold text-ink hover:bg-line"
+      >
+        {copied ? (
+          <Check aria-hidden="true" className="size-4" />
+        ) : (
+          <Copy aria-hidden="true" className="size-4" />
+        )}
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+      <span aria-live="polite" className="sr-only">
+        {copied ? 'Code copied' : ''}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * /newsletter/confirm?token=: the confirmation mail's link. Opening it subscribes the address
+ * and shows its welcome code (mailed too); opening it again shows the same.
+ */
+export default function ConfirmPage() {
+  useDocumentTitle('Confirm your subscription');
+  const [search] = useSearchParams();
+  const token = linkToken(search.get('token'));
+  const confirmed = useConfirmSubscription(token);
+
+  if (token === null) return <BadLink />;
+  if (confirmed.isPending) return <LinkPending label="Confirming your subscription..." />;
+  if (confirmed.isError) return <BadLink message={errorMessage(confirmed.error)} />;
+
+  const { email, code, codeUsed } = confirmed.data;
+  return (
+    <LinkResult eyebrow="Newsletter" title="You are subscribed">
+      <p className={leadClass}>
+        Thank you! The newsletter will come to <strong className="font-semibold text-ink">{email}</strong>.
+      </p>
+      {codeUsed ? (
+        <p className={leadClass}>
+          Your welcome code <strong className="font-mono font-semibold text-ink">{code}</strong> has been used
+          already, on an earlier order. It is one per address.
+        </p>
+      ) : (
+        <>
+          <p className={leadClass}>Here is your code for {NEWSLETTER_DISCOUNT_PERCENT}% off one order:</p>
+          <CodeBox code={code} />
+          <p className="text-sm leading-relaxed text-muted text-pretty">
+            Enter it in your cart before you check out. It works once, for the account with this email
+            address:{' '}
+            <Link to={paths.signIn} className="font-semibold text-accent underline underline-offset-4">
+              sign in
+            </Link>{' '}
+            or{' '}
+            <Link to={paths.signUp} className="font-semibold text-accent underline underline-offset-4">
+              create your account
+            </Link>{' '}
+            with it. We have mailed it to you too.
+          </p>
+        </>
+      )}
+      <ShopLink />
+    </LinkResult>
+  );
+}
