@@ -118,6 +118,44 @@ describe('the mail worker over SMTP', () => {
     expect(mail!.messageId).toBe(`<${row!.id}@habi.test>`);
   });
 
+  it('delivers the newsletter confirmation and welcome code with one-click unsubscribe headers', async () => {
+    const email = 'newsletter.smtp@example.com';
+    const subscribed = await t.request({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email },
+    });
+    expect(subscribed.statusCode).toBe(202);
+    await t.app.mail.drain();
+    const [confirmation] = receivedBy(email);
+    expect(confirmation!.subject).toBe('Confirm your subscription to Habi');
+    const token = /\/newsletter\/confirm\?token=([\w-]{43})/.exec(confirmation!.text ?? '')![1]!;
+    const confirmed = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
+    const { code } = confirmed.json();
+    await t.app.mail.drain();
+
+    const [, welcome, ...more] = receivedBy(email);
+    expect(more).toHaveLength(0);
+    expect(welcome!.subject).toBe('Your 20% off code from Habi');
+    expect(welcome!.text).toContain(`Here is your code for 20% off one order:\n\n${code}\n`);
+    expect(String(welcome!.html)).toContain(code);
+    const [{ unsubscribe_token: unsubscribeToken }] = (
+      (await t.database.db.execute(
+        sql`select unsubscribe_token from subscribers where email = ${email}`,
+      )) as unknown as { rows: { unsubscribe_token: string }[] }
+    ).rows as [{ unsubscribe_token: string }];
+    for (const mail of [confirmation!, welcome!]) {
+      // Unfolded: a long header may go on over several lines.
+      const lines = Object.fromEntries(
+        mail.headerLines.map((header) => [header.key, header.line.replace(/\r?\n[ \t]+/g, ' ')]),
+      );
+      expect(lines['list-unsubscribe']).toBe(
+        `List-Unsubscribe: <http://localhost:3000/api/newsletter/unsubscribe?token=${unsubscribeToken}>`,
+      );
+      expect(lines['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    }
+  });
+
   it('retries after the server refuses once, once its backoff is over', async () => {
     const shopper = await signUpCustomer(t);
     smtp.refuseNext(1);

@@ -7,7 +7,7 @@ import {
 } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Switch } from 'radix-ui';
-import { Controller, type FieldNamesMarkedBoolean, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldNamesMarkedBoolean, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -50,6 +50,43 @@ export function changedFields(values: DiscountFormOutput, dirty: Dirty): Discoun
   if (dirty.email) patch.email = values.email;
   if (dirty.active) patch.active = values.active;
   return patch;
+}
+
+/** A peso amount of the form, typed as the product forms' prices are. */
+function PriceField({
+  control,
+  name,
+  label,
+  hint,
+  error,
+}: {
+  control: Control<DiscountFormInput, unknown, DiscountFormOutput>;
+  name: 'value' | 'minSpend';
+  label: string;
+  hint: string;
+  error: string | undefined;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <PriceInput
+              id={id}
+              name={field.name}
+              defaultValue={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={invalid}
+              describedBy={describedBy}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
 }
 
 interface DiscountFormProps {
@@ -177,49 +214,21 @@ export function DiscountForm({ defaultValues, submitLabel, pending, onSubmit, on
                 )}
               </Field>
             ) : (
-              <Field label="Amount off" hint="Never more than the items cost" error={errors.value?.message}>
-                {({ id, describedBy, invalid }) => (
-                  <Controller
-                    control={control}
-                    name="value"
-                    render={({ field }) => (
-                      <PriceInput
-                        id={id}
-                        name={field.name}
-                        defaultValue={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        invalid={invalid}
-                        describedBy={describedBy}
-                      />
-                    )}
-                  />
-                )}
-              </Field>
+              <PriceField
+                control={control}
+                name="value"
+                label="Amount off"
+                hint="Never more than the items cost"
+                error={errors.value?.message}
+              />
             )}
-            <Field
+            <PriceField
+              control={control}
+              name="minSpend"
               label="Minimum spend"
               hint="The items' subtotal an order needs; empty for none"
               error={errors.minSpend?.message}
-            >
-              {({ id, describedBy, invalid }) => (
-                <Controller
-                  control={control}
-                  name="minSpend"
-                  render={({ field }) => (
-                    <PriceInput
-                      id={id}
-                      name={field.name}
-                      defaultValue={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      invalid={invalid}
-                      describedBy={describedBy}
-                    />
-                  )}
-                />
-              )}
-            </Field>
+            />
           </div>
         </div>
       </FormSection>
