@@ -35,10 +35,32 @@ describe('GET /api/health', () => {
     }
   });
 
-  it('sends security headers', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it('sends the same security headers on every answer, a 404 and a refusal too', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';media-src 'self';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const request of [
+      { method: 'GET', url: '/api/health' },
+      { method: 'GET', url: '/api/nope' },
+      { method: 'POST', url: '/api/users/sign-in', payload: {} },
+    ] as const) {
+      const response = await t.request(request);
+      expect(response.headers, request.url).toMatchObject(expected);
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
