@@ -249,6 +249,25 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * How many of each product are ordered, cancelled lines aside: Best Collections reads the top
+ * few instead of adding up every ordered line. Kept by a trigger on order_items (migration
+ * 0010_product_sales_counting) when the writing transaction commits.
+ */
+export const productSales = pgTable(
+  'product_sales',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    index('product_sales_sold_idx').on(t.sold.desc(), t.productId),
+    check('product_sales_sold_check', sql`${t.sold} >= 0`),
+  ],
+);
+
 /** A checkout attempt's key and the order it made: a repeat returns that order. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

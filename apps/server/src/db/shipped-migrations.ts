@@ -50,4 +50,14 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795488323323,
     sha256: '7ae022a6be49a2233bc5161273f75e113d9be06a87e2b67ba0b1eca0fad94fd8',
   },
+  {
+    tag: '0009_product_sales',
+    when: 1795490080775,
+    sha256: 'd78746947958e46e852966bc98305e1b8700877276f3ddfc75d052936f9fff6e',
+  },
+  {
+    tag: '0010_product_sales_counting',
+    when: 1795490081630,
+    sha256: '0ce28209228876ab008eb9a5baa77b1ddff84a9cc179b878341bdc03e04475f0',
+  },
 ];

@@ -292,7 +292,12 @@ export async function placeOrder(
         discountAmount: toDecimal(summary.discount),
       })
       .returning({ id: orders.id });
-    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
+    // By product: the Best Collections counters they raise at commit are then locked in one
+    // order by every checkout (see migration 0010), so two never wait on each other in a circle.
+    const byProduct = [...items].sort((a, b) =>
+      a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+    );
+    await tx.insert(orderItems).values(byProduct.map((item) => ({ ...item, orderId: order!.id })));
     if (code) await redeemCode(tx, code, { orderId: order!.id, customerId: customer.id });
     if (thisKey) await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
     // In this transaction: the confirmation exists exactly when the order does.

@@ -22,20 +22,19 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
   isNotNull,
   lte,
-  ne,
   not,
   notInArray,
   type SQL,
   sql,
-  sum,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, productStock, products, type VariationRecord } from '../../db/schema.ts';
+import { orderItems, productSales, productStock, products, type VariationRecord } from '../../db/schema.ts';
 import { driverError } from '../../lib/db-errors.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -252,18 +251,16 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
 }
 
 /**
- * Best Collections: the best sellers by quantity ordered (cancelled lines
- * aside), topped up from the curated list, then the newest.
+ * Best Collections: the best sellers by quantity ordered (cancelled lines aside, counted in
+ * product_sales as orders commit), topped up from the curated list, then the newest.
  */
 export async function bestSellers(db: Executor, size = LATEST_COLLECTION_SIZE) {
-  const sold = sum(orderItems.quantity);
   const sellers = await db
-    .select({ product: products, sold })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(ne(orderItems.status, 'cancelled'))
-    .groupBy(products.id)
-    .orderBy(desc(sold), asc(products.id))
+    .select({ product: products })
+    .from(productSales)
+    .innerJoin(products, eq(products.id, productSales.productId))
+    .where(gt(productSales.sold, 0))
+    .orderBy(desc(productSales.sold), asc(productSales.productId))
     .limit(size);
   const chosen = sellers.map((s) => s.product);
   for (const fill of [
