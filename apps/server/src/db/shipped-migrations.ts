@@ -60,4 +60,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795490081630,
     sha256: '0ce28209228876ab008eb9a5baa77b1ddff84a9cc179b878341bdc03e04475f0',
   },
+  {
+    tag: '0011_sales_version',
+    when: 1795490619210,
+    sha256: 'ed9d398a1d222308b7d11e7a1ea47185f1a553c981335fc5894d49aa522d86ed',
+  },
 ];

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NEXT_CURSOR_HEADER, SIZE_PRESETS } from '@habi/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -162,6 +163,26 @@ describe('catalogue answers reused until the catalogue changes', () => {
     expect((await names('/api/product/best'))[0]).not.toBe('Outsider Wool Scarf');
   });
 
+  it('keeps other answers through an order of a product without stock, and moves only Best Collections', async () => {
+    const versions = async () => {
+      const result = await ctx.t.database.db.execute(sql`select
+        (select sum(n) from catalogue_versions)::text as catalogue,
+        (select sum(n) from sales_versions)::text as sales`);
+      return (result as unknown as { rows: { catalogue: string; sales: string }[] }).rows[0]!;
+    };
+    const untracked = await insertProduct(ctx.t, { name: 'Untracked Silk Scarf' });
+    const list = await get('/api/product/all?limit=24');
+    const before = await versions();
+    await placeOrderOk(ctx.t, shopper, [orderLineFor(untracked, { quantity: 99 })]);
+    const after = await versions();
+    expect(after.catalogue).toBe(before.catalogue);
+    expect(BigInt(after.sales)).toBeGreaterThan(BigInt(before.sales));
+    expect((await get('/api/product/all?limit=24', { 'if-none-match': list.headers.etag! })).statusCode).toBe(
+      304,
+    );
+    expect((await names('/api/product/best'))[0]).toBe('Untracked Silk Scarf');
+  });
+
   it('answers a shopper signed in exactly as anyone, and keeps no cookie with the answer', async () => {
     await insertProduct(ctx.t, { name: 'Shared Denim Jacket' });
     const anonymous = await get('/api/product/all?q=denim');
@@ -233,7 +254,9 @@ describe('reading the catalogue version for many requests at once', () => {
       execute: () => {
         reads += 1;
         const version = String(reads);
-        return new Promise((resolve) => pending.push(() => resolve({ rows: [{ version }] })));
+        return new Promise((resolve) =>
+          pending.push(() => resolve({ rows: [{ catalogue: version, sales: version }] })),
+        );
       },
     } as unknown as Executor;
     return {
@@ -257,15 +280,15 @@ describe('reading the catalogue version for many requests at once', () => {
     // One read in flight; the two latecomers wait for one read of their own.
     expect(database.reads()).toBe(1);
     await database.answer();
-    expect(await first).toBe(1n);
+    expect(await first).toEqual({ catalogue: 1n, sales: 1n });
     expect(database.reads()).toBe(2);
     await database.answer();
-    expect(await second).toBe(2n);
-    expect(await third).toBe(2n);
+    expect(await second).toEqual({ catalogue: 2n, sales: 2n });
+    expect(await third).toEqual({ catalogue: 2n, sales: 2n });
     // Nothing in flight: the next request reads at once.
     const fourth = read();
     expect(database.reads()).toBe(3);
     await database.answer();
-    expect(await fourth).toBe(3n);
+    expect(await fourth).toEqual({ catalogue: 3n, sales: 3n });
   });
 });

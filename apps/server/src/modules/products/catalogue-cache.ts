@@ -9,10 +9,12 @@ import type { Executor } from '../../db/client.ts';
  * its bytes reused.
  *
  * The catalogue's version is a sum of counters that triggers raise in the same transaction as
- * any write to products, their stock or ordered lines. Every request reads it (a read of 16
- * rows, shared by requests that arrive together): an answer is reused only for the version it
- * was built at, so it is never stale after a write, on this instance or any other. Writers raise one of 16
- * counters (picked by transaction id), so concurrent orders seldom wait on each other's row.
+ * any write to products or their stock; Best Collections has a second one, raised as orders
+ * change the sales counts, so an order leaves the other answers in place. Every request reads
+ * both (one query, shared by requests that arrive together): an answer is reused only for the
+ * versions it was built at, so it is never stale after a write, on this instance or any other.
+ * Writers raise one of 16 counters (picked by transaction id), so concurrent orders seldom wait
+ * on each other's row.
  *
  * A version read before a write commits may come with data read after it: such an answer is
  * stored under the older version, which no later request asks for.
@@ -39,10 +41,18 @@ interface Entry {
 /** Browsers and shared caches may keep an answer, but ask each time whether it still holds. */
 const CACHE_CONTROL = 'public, no-cache';
 
-async function readVersion(db: Executor): Promise<bigint> {
-  const result = await db.execute(sql`select coalesce(sum(n), 0)::text as version from catalogue_versions`);
-  const [row] = (result as unknown as { rows: { version: string }[] }).rows;
-  return BigInt(row!.version);
+/** The catalogue's version, and the sales counts' (which only Best Collections reads). */
+export interface Versions {
+  catalogue: bigint;
+  sales: bigint;
+}
+
+async function readVersions(db: Executor): Promise<Versions> {
+  const result = await db.execute(sql`select
+    (select coalesce(sum(n), 0) from catalogue_versions)::text as catalogue,
+    (select coalesce(sum(n), 0) from sales_versions)::text as sales`);
+  const [row] = (result as unknown as { rows: { catalogue: string; sales: string }[] }).rows;
+  return { catalogue: BigInt(row!.catalogue), sales: BigInt(row!.sales) };
 }
 
 /**
@@ -51,10 +61,10 @@ async function readVersion(db: Executor): Promise<bigint> {
  * for the read in flight to end. A burst of requests costs two reads, not one each.
  */
 export function versionReader(db: Executor) {
-  let running: Promise<bigint> | undefined;
-  let queued: Promise<bigint> | undefined;
+  let running: Promise<Versions> | undefined;
+  let queued: Promise<Versions> | undefined;
   const start = () => {
-    const read = readVersion(db);
+    const read = readVersions(db);
     running = read;
     const done = () => {
       if (running === read) running = undefined;
@@ -62,7 +72,7 @@ export function versionReader(db: Executor) {
     read.then(done, done);
     return read;
   };
-  return (): Promise<bigint> => {
+  return (): Promise<Versions> => {
     if (!running) return start();
     queued ??= running
       .then(
@@ -88,8 +98,11 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
 
 export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits) {
   const version = versionReader(db);
-  /** The newest version seen; answers of older ones are dropped. */
+  /** The newest versions seen; answers of older ones are dropped. */
   let current = -1n;
+  let currentSales = -1n;
+  /** The answers built from the sales counts, dropped when those change. */
+  const onSales = new Set<string>();
   let bytes = 0;
   /** Built answers, least recently used first. */
   const entries = new Map<string, Entry>();
@@ -132,16 +145,26 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
       reply: FastifyReply,
       key: string,
       make: () => Promise<CatalogueAnswer>,
+      { readsSales = false }: { readsSales?: boolean } = {},
     ) {
       const seen = await version();
-      if (seen > current) {
-        current = seen;
+      if (seen.catalogue > current) {
+        current = seen.catalogue;
         entries.clear();
         building.clear();
+        onSales.clear();
         bytes = 0;
       }
+      if (seen.sales > currentSales) {
+        currentSales = seen.sales;
+        for (const stale of onSales) {
+          forget(stale);
+          building.delete(stale);
+        }
+        onSales.clear();
+      }
       let entry: Entry;
-      if (seen < current) {
+      if (seen.catalogue < current || (readsSales && seen.sales < currentSales)) {
         // A write committed while this request read the version: answer it, keep nothing.
         entry = await build(reply, make);
       } else {
@@ -156,6 +179,8 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
           if (!pending) {
             pending = build(reply, make);
             building.set(key, pending);
+            // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
+            if (readsSales) onSales.add(key);
             pending.then(
               (built) => {
                 if (building.get(key) !== pending) return;

@@ -78,7 +78,15 @@ export default async function productsRoutes(
   );
 
   r.get('/best', { schema: { tags, response: { 200: z.array(ProductSummarySchema) } } }, (request, reply) =>
-    catalogue.reply(request, reply, 'best', async () => ({ payload: await productsService.bestSellers(db) })),
+    catalogue.reply(
+      request,
+      reply,
+      'best',
+      async () => ({ payload: await productsService.bestSellers(db) }),
+      {
+        readsSales: true,
+      },
+    ),
   );
 
   r.get(
