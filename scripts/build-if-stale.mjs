@@ -14,7 +14,14 @@ const TARGETS = {
   web: {
     workspace: '@habi/web',
     output: 'apps/web/dist/.vite/manifest.json',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/package.json', ...shared],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/scripts',
+      'apps/web/index.html',
+      'apps/web/package.json',
+      ...shared,
+    ],
   },
   server: {
     workspace: '@habi/server',

@@ -22,6 +22,7 @@ import { type ImageStore, openImageStore } from './modules/uploads/image-store.t
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import auth from './plugins/auth.ts';
+import compression from './plugins/compression.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
 import lifecycle from './plugins/lifecycle.ts';
@@ -80,6 +81,7 @@ export async function buildApp(
   await app.register(requestLog);
   await app.register(errors);
   await app.register(security, { allowedOrigins: config.allowedOrigins });
+  await app.register(compression);
   await app.register(auth, { db: database.db, secureCookies: config.cookieSecure });
   await app.register(multipart, {
     limits: {

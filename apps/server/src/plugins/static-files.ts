@@ -7,8 +7,9 @@ import fp from 'fastify-plugin';
 const YEAR_S = 365 * 24 * 3600;
 
 /**
- * The built web app: hashed assets cached for a year, index.html always revalidated, and every
- * client route answered with index.html so deep links and reloads work.
+ * The built web app: hashed assets cached for a year, index.html always revalidated, each sent
+ * brotli- or gzip-compressed as built when the client takes it, and every client route
+ * answered with index.html so deep links and reloads work.
  */
 async function staticFilesPlugin(app: FastifyInstance, options: { webDist: string }) {
   const indexHtml = path.join(options.webDist, 'index.html');
@@ -19,6 +20,8 @@ async function staticFilesPlugin(app: FastifyInstance, options: { webDist: strin
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each text file; the client's Accept-Encoding picks.
+      preCompressed: true,
       setHeaders(reply, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, varyOnEncoding } from '../../lib/compression.ts';
 
 /**
  * Public catalogue answers (collection pages, search, suggestions, Best Collections, product
@@ -36,7 +38,19 @@ interface Entry {
   body: string;
   etag: string;
   headers: Record<string, string>;
+  /** The body compressed, made the first time a client asks for that encoding. */
+  compressed: Partial<Record<Encoding, Buffer>>;
 }
+
+/**
+ * Kept compressed harder than answers built per request: it is done once per answer. Each
+ * encoding is its own representation, so its entity tag differs.
+ */
+const COMPRESSORS: Record<Encoding, (body: string) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
+  gzip: (body) => gzipSync(body, { level: 9 }),
+};
+const taggedFor = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
 
 /** Browsers and shared caches may keep an answer, but ask each time whether it still holds. */
 const CACHE_CONTROL = 'public, no-cache';
@@ -96,6 +110,10 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
   });
 }
 
+/** What an answer weighs in memory: its text and the compressed copies made of it. */
+const sizeOf = (entry: Entry) =>
+  entry.body.length + (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0);
+
 export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits) {
   const version = versionReader(db);
   /** The newest versions seen; answers of older ones are dropped. */
@@ -112,14 +130,14 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   const forget = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= sizeOf(entry);
     entries.delete(key);
   };
 
   const keep = (key: string, entry: Entry) => {
     forget(key);
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += sizeOf(entry);
     for (const [oldest] of entries) {
       if (entries.size <= limits.entries && bytes <= limits.bytes) break;
       forget(oldest);
@@ -131,7 +149,20 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
     // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
     const body = reply.serialize(answer.payload) as string;
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    return { body, etag, headers: answer.headers ?? {} };
+    return { body, etag, headers: answer.headers ?? {}, compressed: {} };
+  };
+
+  /** The body in the encoding the client takes, compressed once and kept with the answer. */
+  const encoded = (key: string, entry: Entry, encoding: Encoding | undefined) => {
+    if (!encoding || entry.body.length < COMPRESS_MIN_BYTES) return undefined;
+    let body = entry.compressed[encoding];
+    if (!body) {
+      body = COMPRESSORS[encoding](entry.body);
+      entry.compressed[encoding] = body;
+      // An answer still kept counts its new copy (one dropped meanwhile is not counted).
+      if (entries.get(key) === entry) bytes += body.length;
+    }
+    return body;
   };
 
   return {
@@ -193,9 +224,18 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
           entry = await pending;
         }
       }
-      reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
-      if (matches(request.headers['if-none-match'], entry.etag)) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(entry.body);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = encoded(key, entry, encoding);
+      const etag = body && encoding ? taggedFor(entry.etag, encoding) : entry.etag;
+      reply
+        .headers(entry.headers)
+        .header('etag', etag)
+        .header('cache-control', CACHE_CONTROL)
+        .header('vary', varyOnEncoding(reply.getHeader('vary')));
+      if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (body && encoding) return reply.header('content-encoding', encoding).send(body);
+      return reply.send(entry.body);
     },
   };
 }
