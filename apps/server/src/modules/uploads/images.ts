@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MESSAGES, IMAGE_WIDTHS } from '@habi/shared';
 import { eq, or, sql } from 'drizzle-orm';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, orderItems, products } from '../../db/schema.ts';
 import { badInput, unsupportedType } from '../../lib/errors.ts';
 import type { ImageStore } from './image-store.ts';
+
+/**
+ * sharp (libvips) loaded with the first image: some 17 MB a server that takes no upload never
+ * spends.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
 
@@ -58,6 +68,7 @@ export async function prepareImage(store: ImageStore, bytes: Buffer): Promise<Pr
   // Decoded (an SVG rasterised at the size it will be shown) once; each width is encoded from that.
   let master: { data: Buffer; info: OutputInfo };
   try {
+    const sharp = await loadSharp();
     const density = kind === 'svg' ? await svgDensity(bytes, largest) : undefined;
     master = await sharp(bytes, { limitInputPixels: 50_000_000, density })
       .rotate()
@@ -69,6 +80,7 @@ export async function prepareImage(store: ImageStore, bytes: Buffer): Promise<Pr
   }
   const { width: w, height: h, channels } = master.info;
   const files = [];
+  const sharp = await loadSharp();
   for (const { width, name } of missing) {
     const webp = await sharp(master.data, { raw: { width: w, height: h, channels } })
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
@@ -126,6 +138,7 @@ export async function removeImageIfUnused(db: Executor, store: ImageStore, url: 
 
 /** The density that renders an SVG's longer side at `target` pixels (72 dpi is 1:1). */
 async function svgDensity(bytes: Buffer, target: number) {
+  const sharp = await loadSharp();
   const { width = target, height = target } = await sharp(bytes).metadata();
   return Math.min(2400, Math.max(1, (72 * target) / Math.max(width, height, 1)));
 }
