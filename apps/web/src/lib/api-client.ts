@@ -44,18 +44,10 @@ function url(path: string, query?: Query) {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-/** Calls the API with cookies and returns the parsed body and headers. */
-export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}) {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  let body: BodyInit | undefined;
-  if (options.form) body = options.form;
-  else if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  let response: Response;
+/** The fetch itself: a network failure is an ApiError with status 0, an abort stays an abort. */
+async function send(path: string, options: RequestOptions, headers: Record<string, string>, body?: BodyInit) {
   try {
-    response = await fetch(url(path, options.query), {
+    return await fetch(url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
@@ -66,23 +58,47 @@ export async function requestWithHeaders<T>(path: string, options: RequestOption
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Network error. Check your connection and try again.');
   }
-  const text = await response.text();
-  let data: unknown = null;
+}
+
+/** The API's error answer `{ message, errors?, available? }` as an ApiError. */
+function failure(response: Response, data: unknown) {
+  const body = (data ?? {}) as Partial<ErrorResponse>;
+  return new ApiError(
+    response.status,
+    typeof body.message === 'string' ? body.message : UNKNOWN,
+    body.errors,
+    body.available,
+  );
+}
+
+function parsed(text: string): unknown {
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    data = null;
+    return null;
   }
-  if (!response.ok) {
-    const body = (data ?? {}) as Partial<ErrorResponse>;
-    throw new ApiError(
-      response.status,
-      typeof body.message === 'string' ? body.message : UNKNOWN,
-      body.errors,
-      body.available,
-    );
+}
+
+/** Calls the API with cookies and returns the parsed body and headers. */
+export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}) {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
   }
+  const response = await send(path, options, headers, body);
+  const data = parsed(await response.text());
+  if (!response.ok) throw failure(response, data);
   return { data: data as T, headers: response.headers };
+}
+
+/** Calls the API for a file (a CSV export) and returns its bytes. */
+export async function requestFile(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}) {
+  const response = await send(path, options, {});
+  if (!response.ok) throw failure(response, parsed(await response.text()));
+  return response.blob();
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -31,6 +31,7 @@ export const paths = {
     manageOrder: (oid: string) => `/admin/product_management?oid=${encodeURIComponent(oid)}`,
     users: '/admin/users',
     emails: '/admin/emails',
+    subscribers: '/admin/subscribers',
     discounts: '/admin/discounts',
     addDiscount: '/admin/add_discount',
     discountEdit: (did: string) => `/admin/discount_edit?did=${encodeURIComponent(did)}`,

@@ -36,6 +36,10 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.discounts.all, 'detail', id] as const,
     check: (code: string, subtotal: string) => [...queryKeys.discounts.all, 'check', code, subtotal] as const,
   },
+  subscribers: {
+    all: ['subscribers'] as const,
+    list: (query: object) => [...queryKeys.subscribers.all, 'list', query] as const,
+  },
   newsletter: {
     all: ['newsletter'] as const,
     confirm: (token: string) => [...queryKeys.newsletter.all, 'confirm', token] as const,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Mail, Menu, Package, ReceiptText, TicketPercent, Users, X } from 'lucide-react';
+import { LogOut, Mail, Menu, Newspaper, Package, ReceiptText, TicketPercent, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
@@ -40,6 +40,12 @@ const NAV = [
     label: 'Discounts',
     icon: TicketPercent,
     matches: (path: string) => /^\/admin\/(discounts|add_discount|discount_edit)/.test(path),
+  },
+  {
+    to: paths.admin.subscribers,
+    label: 'Subscribers',
+    icon: Newspaper,
+    matches: (path: string) => path.startsWith(paths.admin.subscribers),
   },
   {
     to: paths.admin.emails,
@@ -141,7 +147,7 @@ export function AdminLayout() {
   );
 }
 
-/** Products, Orders, Users, Discounts, Emails and Logout. */
+/** Products, Orders, Users, Discounts, Subscribers, Emails and Logout. */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -158,6 +164,8 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
         queryClient.removeQueries({ queryKey: queryKeys.orders.all });
         queryClient.removeQueries({ queryKey: queryKeys.users.all });
         queryClient.removeQueries({ queryKey: queryKeys.emails.all });
+        queryClient.removeQueries({ queryKey: queryKeys.discounts.all });
+        queryClient.removeQueries({ queryKey: queryKeys.subscribers.all });
       },
       onError: (error) => toast.error(errorMessage(error)),
     });

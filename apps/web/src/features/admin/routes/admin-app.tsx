@@ -18,6 +18,7 @@ const DiscountsPage = lazy(() => import('./discounts-page.tsx'));
 const AddDiscountPage = lazy(() => import('./add-discount-page.tsx'));
 const DiscountEditPage = lazy(() => import('./discount-edit-page.tsx'));
 const EmailsPage = lazy(() => import('./emails-page.tsx'));
+const SubscribersPage = lazy(() => import('./subscribers-page.tsx'));
 const ProfilePage = lazy(() => import('./profile-page.tsx'));
 
 /**
@@ -40,6 +41,7 @@ export default function AdminApp() {
           <Route path="discounts" element={<DiscountsPage />} />
           <Route path="add_discount" element={<AddDiscountPage />} />
           <Route path="discount_edit" element={<DiscountEditPage />} />
+          <Route path="subscribers" element={<SubscribersPage />} />
           <Route path="emails" element={<EmailsPage />} />
           <Route path="update_admin_profile" element={<ProfilePage />} />
         </Route>

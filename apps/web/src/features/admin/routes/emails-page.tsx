@@ -6,8 +6,10 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { useEmails } from '../api/get-emails.ts';
 import { DataTable, look } from '../components/data-table.tsx';
 import { EmailPreviewDialog } from '../components/email-preview-dialog.tsx';
-import { EmailStatusPill, EmailStatusSelect } from '../components/email-status.tsx';
+import { EmailStatusPill } from '../components/email-status.tsx';
+import { NoValue } from '../components/no-value.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { StatusSelect } from '../components/status-select.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { formatInstant } from '../utils/format-instant.ts';
 
@@ -84,14 +86,7 @@ export default function EmailsPage() {
         meta: look({ className: 'whitespace-nowrap tabular-nums' }),
         cell: (info) => {
           const sentAt = info.getValue();
-          return sentAt ? (
-            formatInstant(sentAt)
-          ) : (
-            <span className="text-muted">
-              <span aria-hidden="true">—</span>
-              <span className="sr-only">Not sent</span>
-            </span>
-          );
+          return sentAt ? formatInstant(sentAt) : <NoValue label="Not sent" />;
         },
       }),
     ],
@@ -108,7 +103,13 @@ export default function EmailsPage() {
         query={emails}
         list={list}
         emptyMessage="No results."
-        toolbar={<EmailStatusSelect value={status} onChange={(value) => list.setFilter('status', value)} />}
+        toolbar={
+          <StatusSelect
+            statuses={EMAIL_STATUSES}
+            value={status}
+            onChange={(value) => list.setFilter('status', value)}
+          />
+        }
       />
       <EmailPreviewDialog id={previewId} onClose={() => setPreview(undefined)} />
     </>
