@@ -1,14 +1,18 @@
 // `npm run bench`: starts the built app on a fresh database scaled to BENCH_PRODUCTS products
-// (and as many customers and orders),
-// measures throughput and latency of the storefront's hot calls with autocannon, the server's
-// memory, and the gzipped JavaScript a shopper downloads for the Home page. Writes
-// bench/results/<time>.json. Numbers are for comparison between runs on the same machine.
+// (and as many customers and orders), measures throughput and latency of the storefront's hot
+// calls with autocannon, each against the bare-server limit (limit-server.mjs: plain Fastify
+// sending the same bytes from memory, in its own process, in the same run), then places orders
+// and checks each acknowledged one is stored exactly once. Reports the server's memory (idle,
+// peak, after) and the gzipped JavaScript a shopper downloads for the Home page. Writes
+// bench/results/<time>.json and .md. Numbers are for comparison between runs on one machine.
 // The database is embedded unless BENCH_DATABASE_URL names a PostgreSQL one, which is created
 // fresh for the run and dropped after it. BENCH_ONLY (a regular expression) picks scenarios by
-// name; BENCH_CONNECTIONS sets autocannon's connections (default 20).
-import { spawn, spawnSync } from 'node:child_process';
+// name; BENCH_CONNECTIONS sets autocannon's connections (default 20); BENCH_ORDERS how many
+// orders to place (default 1,000; 0 for none).
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +27,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const base = `http://localhost:${PORT}`;
+const limitBase = `http://127.0.0.1:${PORT + 1}`;
 
 function homeBundle() {
   const dist = path.join(root, 'apps/web/dist');
@@ -108,6 +114,44 @@ function rssMb(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
 }
 
+/** The server's resident memory, sampled every 200 ms: its peak over the run. */
+function watchPeak(pid) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {}
+  }, 200);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/** The bare-server limit, serving `answers` (URL -> { type, body }) from its own process. */
+async function startLimitServer(answers) {
+  const file = path.join(dataDir, 'limit-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = fork(path.join(root, 'bench/limit-server.mjs'), [String(PORT + 1), file], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error('the limit server did not start')));
+  });
+  return child;
+}
+
+/** An answer's bytes and type, as the limit server will send them. */
+async function answerOf(url, headers) {
+  const response = await fetch(base + url, { headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return {
+    type: response.headers.get('content-type') ?? 'application/octet-stream',
+    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+  };
+}
+
 async function waitForHealth() {
   for (let i = 0; i < 600; i++) {
     try {
@@ -134,9 +178,11 @@ const env = {
   LOG_LEVEL: 'warn',
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
+  // The bench's shoppers sign up from addresses of their own (X-Forwarded-For), as real ones do.
+  TRUST_PROXY: '127.0.0.1,::1',
 };
 // The built server on plain node, as `npm start` runs it, so its memory is what is read.
-const serverArgs = ['apps/server/dist/main.js'];
+const serverArgs = ['--max-semi-space-size=2', 'apps/server/dist/main.js'];
 const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,
@@ -166,13 +212,23 @@ const results = {
   products: PRODUCTS,
   database: DATABASE_URL ? 'postgres' : 'pglite',
   connections: CONNECTIONS,
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
   homeJs: bundle,
   scenarios: [],
 };
+let limit;
+let peakOf;
 try {
   await waitForHealth();
   const idle = rssMb(app.pid);
-  const [first] = await (await fetch(`${base}/api/product/all?limit=1`)).json();
+  peakOf = watchPeak(app.pid);
+  const page = await (await fetch(`${base}/api/product/all?limit=100`)).json();
+  const [first] = page;
   const signIn = await fetch(`${base}/api/admin/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -182,12 +238,21 @@ try {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  // A page deep in the collection: the cursor of the page 50 pages in (or the last there is).
+  let deep = '/api/product/all?limit=24';
+  for (let i = 0; i < 50; i++) {
+    const cursor = (await fetch(base + deep)).headers.get('x-next-cursor');
+    if (!cursor) break;
+    deep = `/api/product/all?limit=24&cursor=${encodeURIComponent(cursor)}`;
+  }
   const scenarios = [
     ['health', '/api/health'],
     ['latest 5 (home)', '/api/product/all?limit=5'],
     ['page of 24', '/api/product/all?limit=24'],
     ['filtered + sorted page', '/api/product/all?category=Women&subCategory=Tops&sort=asc&limit=24'],
+    ['deep page (cursor, 50 pages in)', deep],
     ['product detail', `/api/product/${first._id}`],
+    ['image (800 px WebP)', first.imageUrl],
     ['best collections', '/api/product/best'],
     ['admin products page', '/api/product/admin-list?limit=10&sort=name', adminCookie],
     ['admin orders page', '/api/orders/all?limit=10&offset=5000', adminCookie],
@@ -210,24 +275,28 @@ try {
       1,
     ],
   ].filter(([name]) => !ONLY || ONLY.test(name));
+  // The limit server gets every repeatable answer's bytes before any is measured.
+  const answers = {};
+  for (const [, url, cookie, fresh] of scenarios) {
+    if (!fresh) answers[url] = await answerOf(url, cookie ? { cookie } : {});
+  }
+  limit = await startLimitServer(answers);
   const searches = distinctSearches(50_000);
   let asked = 0;
   const everyOneNew = {
     search: () => `/api/product/all?q=${encodeURIComponent(searches[asked++ % searches.length])}&limit=24`,
     suggest: () => `/api/product/suggest?q=${encodeURIComponent(searches[asked++ % searches.length])}`,
   };
+  const measure = (origin, url, connections, headers, requests) =>
+    autocannon({ url: origin + url.replace(/<.*>/, ''), connections, duration: DURATION, headers, requests });
   for (const [name, url, cookie, fresh, connections = CONNECTIONS] of scenarios) {
     const headers = cookie ? { cookie } : {};
     const requests = fresh
       ? [{ setupRequest: (request) => ({ ...request, path: everyOneNew[fresh]() }) }]
       : undefined;
-    const run = await autocannon({
-      url: base + url.replace(/<.*>/, ''),
-      connections,
-      duration: DURATION,
-      headers,
-      requests,
-    });
+    const run = await measure(base, url, connections, headers, requests);
+    // Every answer different has no bytes to repeat: no limit to compare with.
+    const bare = fresh ? undefined : await measure(limitBase, url, connections, {});
     results.scenarios.push({
       name,
       url,
@@ -235,22 +304,165 @@ try {
       requestsPerSecond: Math.round(run.requests.average),
       latencyP50Ms: run.latency.p50,
       latencyP99Ms: run.latency.p99,
+      limitRequestsPerSecond: bare ? Math.round(bare.requests.average) : null,
+      ratio: bare ? Number((run.requests.average / bare.requests.average).toFixed(2)) : null,
       non2xx: run.non2xx,
       errors: run.errors,
     });
   }
-  results.memory = { idleRssMb: idle, afterLoadRssMb: rssMb(app.pid) };
+  if (ORDERS > 0 && (!ONLY || ONLY.test('orders'))) {
+    results.orders = await placeOrders(page, adminCookie);
+  }
+  results.memory = { idleRssMb: idle, peakRssMb: peakOf(), afterLoadRssMb: rssMb(app.pid) };
 } finally {
+  limit?.kill('SIGTERM');
   app.kill('SIGTERM');
   await new Promise((r) => app.once('exit', r));
   if (DATABASE_URL) await dropDatabase(DATABASE_URL);
 }
+
+/**
+ * Places ORDERS orders of one product without stock, from 20 shoppers, each under its own
+ * Idempotency-Key, BENCH_CONNECTIONS at a time; then checks that the store holds exactly the
+ * orders it acknowledged, once each, and that sending 20 of them again places nothing.
+ */
+async function placeOrders(products, adminCookie) {
+  const product = products.find((p) => p.stockTotal === null) ?? products[0];
+  const detail = await (await fetch(`${base}/api/product/${product._id}`)).json();
+  const shoppers = [];
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(`${base}/api/users/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `10.77.0.${i + 1}` },
+      body: JSON.stringify({
+        name: `Bench Shopper ${i}`,
+        email: `bench.${i}.${randomUUID()}@example.com`,
+        contactNumber: '+639171234567',
+        password: 'bench-secret',
+      }),
+    });
+    if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const me = await (await fetch(`${base}/api/users/current`, { headers: { cookie } })).json();
+    shoppers.push({ id: me._id, cookie });
+  }
+  const cart = [
+    {
+      id: detail.id,
+      name: detail.variations[0]?.name ?? detail.name,
+      imageUrl: detail.variations[0]?.imageUrl ?? detail.imageUrl,
+      price: detail.price,
+      size: detail.size[0] ?? '',
+      quantity: 1,
+      deliveryOption: { fee: 0 },
+    },
+  ];
+  const bodyFor = (shopper, total) =>
+    JSON.stringify({ userId: shopper.id, total, address: '12 Mabini St, Ermita, Manila 1000', cart });
+  const headersFor = (shopper, key) => ({
+    'content-type': 'application/json',
+    origin: base,
+    cookie: shopper.cookie,
+    'idempotency-key': key,
+  });
+  const post = (shopper, key, total) =>
+    fetch(`${base}/api/orders/placed-order`, {
+      method: 'POST',
+      headers: headersFor(shopper, key),
+      body: bodyFor(shopper, total),
+    });
+  // The server prices the cart: a wrong total is refused with the right one.
+  const priced = await (await post(shoppers[0], randomUUID(), '0.00')).json();
+  const total = priced.errors?.total;
+  if (!total) throw new Error(`pricing: ${JSON.stringify(priced)}`);
+  const ordersTotal = async () =>
+    Number(
+      (await fetch(`${base}/api/orders/all?limit=1`, { headers: { cookie: adminCookie } })).headers.get(
+        'x-total-count',
+      ),
+    );
+  const before = await ordersTotal();
+  const sent = [];
+  let index = 0;
+  const run = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount: ORDERS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/orders/placed-order',
+        setupRequest: (request) => {
+          const shopper = shoppers[index % shoppers.length];
+          const key = `bench-${index++}-${randomUUID()}`;
+          sent.push({ shopper, key });
+          return { ...request, headers: headersFor(shopper, key), body: bodyFor(shopper, total) };
+        },
+      },
+    ],
+  });
+  const acknowledged = run['2xx'];
+  const stored = (await ordersTotal()) - before;
+  // A replay of an acknowledged key answers the first order and places none.
+  const replays = await Promise.all(sent.slice(0, 20).map(({ shopper, key }) => post(shopper, key, total)));
+  const replayStatuses = [...new Set(replays.map((r) => r.status))];
+  const afterReplays = (await ordersTotal()) - before;
+  const exactlyOnce = stored === acknowledged && afterReplays === stored && replayStatuses.join() === '200';
+  if (!exactlyOnce) process.exitCode = 1;
+  return {
+    orders: ORDERS,
+    connections: CONNECTIONS,
+    ordersPerSecond: Math.round(acknowledged / (run.duration || 1)),
+    latencyP50Ms: run.latency.p50,
+    latencyP99Ms: run.latency.p99,
+    acknowledged,
+    stored,
+    refused: run.non2xx,
+    errors: run.errors,
+    replayStatuses,
+    exactlyOnce,
+  };
+}
+
+function markdown() {
+  const n = (v) => (v === null || v === undefined ? '-' : v.toLocaleString('en-US'));
+  const lines = [
+    `Bench ${results.at}: ${results.products.toLocaleString('en-US')} products on ${results.database}, ` +
+      `${results.machine.cpus} x ${results.machine.cpu}, ${results.machine.memoryGb} GB, Node ${results.machine.node}`,
+    '',
+    '| call | connections | req/s | p50 ms | p99 ms | limit req/s | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...results.scenarios.map(
+      (r) =>
+        `| ${r.name} | ${r.connections} | ${n(r.requestsPerSecond)} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ` +
+        `${n(r.limitRequestsPerSecond)} | ${r.ratio ?? '-'} |`,
+    ),
+  ];
+  const o = results.orders;
+  if (o) {
+    lines.push(
+      '',
+      `Orders: ${n(o.acknowledged)} of ${n(o.orders)} placed at ${o.connections} connections, ` +
+        `${n(o.ordersPerSecond)} orders/s, p50 ${o.latencyP50Ms} ms, p99 ${o.latencyP99Ms} ms; ` +
+        `stored ${n(o.stored)}, refused ${n(o.refused)}, errors ${n(o.errors)}, 20 replays answered ` +
+        `${o.replayStatuses.join('/')}: ${o.exactlyOnce ? 'each acknowledged order stored exactly once' : 'NOT EXACTLY ONCE'}.`,
+    );
+  }
+  const m = results.memory;
+  lines.push(
+    '',
+    `Server RSS: ${m.idleRssMb} MB idle, ${m.peakRssMb} MB peak, ${m.afterLoadRssMb} MB after the run. ` +
+      `Home page JS: ${bundle.files} files, ${(bundle.gzipBytes / 1024).toFixed(1)} kB gzipped.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-const file = path.join(root, 'bench/results', `${results.at.replaceAll(':', '-')}.json`);
-writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-console.table(results.scenarios);
-console.log(`Home page JS: ${bundle.files} files, ${(bundle.gzipBytes / 1024).toFixed(1)} kB gzipped`);
-console.log(
-  `Server RSS: ${results.memory.idleRssMb} MB idle, ${results.memory.afterLoadRssMb} MB after load`,
-);
-console.log(`Written to ${path.relative(root, file)}`);
+const stem = path.join(root, 'bench/results', results.at.replaceAll(':', '-'));
+writeFileSync(`${stem}.json`, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(`${stem}.md`, markdown());
+console.log(markdown());
+console.log(`Written to ${path.relative(root, stem)}.json and .md`);
