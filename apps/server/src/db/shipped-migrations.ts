@@ -65,4 +65,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795490619210,
     sha256: 'ed9d398a1d222308b7d11e7a1ea47185f1a553c981335fc5894d49aa522d86ed',
   },
+  {
+    tag: '0012_version_once_per_transaction',
+    when: 1795494123603,
+    sha256: 'cb362c1bebd94c0d3df035ad53504eaa9b19cb6db8b5ed977bbac74f47adee8b',
+  },
 ];

@@ -144,4 +144,30 @@ describe('Best Collections counters', () => {
     expect(await kept(ctx.t)).toEqual(await addedUp(ctx.t));
     expect((await best())[0]).toBe('Raced Hat');
   });
+
+  it('raises the versions once per transaction, however many lines it writes', async () => {
+    const versions = async () =>
+      (
+        await rows<{ catalogue: string; sales: string }>(
+          ctx.t,
+          sql`select (select sum(n) from catalogue_versions)::text as catalogue,
+                     (select sum(n) from sales_versions)::text as sales`,
+        )
+      )[0]!;
+    const before = await versions();
+    // One order of 20 lines, each counted by its own trigger call, each product edited alone.
+    const lines = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => insertProduct(ctx.t, { name: `Bulk Tee ${i}` })),
+    );
+    const afterProducts = await versions();
+    expect(BigInt(afterProducts.catalogue) - BigInt(before.catalogue)).toBe(20n);
+    await placeOrderOk(
+      ctx.t,
+      customer,
+      lines.map((product) => orderLineFor(product)),
+    );
+    const afterOrder = await versions();
+    expect(BigInt(afterOrder.sales) - BigInt(afterProducts.sales)).toBe(1n);
+    expect(afterOrder.catalogue).toBe(afterProducts.catalogue);
+  });
 });
