@@ -69,6 +69,15 @@ export async function signUpViaApi(request: APIRequestContext, baseURL: string, 
 }
 
 /**
+ * Forgets the errors a mail preview's sandboxed frame logs: the fixture's init script (and axe)
+ * try to run in every frame, the preview's too, and its sandbox blocks them, as it should.
+ */
+export function forgetSandboxRefusals(consoleErrors: string[]) {
+  const others = consoleErrors.filter((m) => !/^Blocked script execution in 'about:srcdoc'/.test(m));
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
+/**
  * Resolves once every finite animation on the page has run its course (a toast sliding in, a
  * dialog fading): the page as it will stay. Endless ones (spinners) and the toasts' countdown
  * bars, which run for as long as the toast shows, are not waited for.

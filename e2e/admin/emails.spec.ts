@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@habi/shared';
-import { expect, expectAccessible, signUpViaApi, test } from '../fixtures.ts';
+import { expect, expectAccessible, forgetSandboxRefusals, signUpViaApi, test } from '../fixtures.ts';
 import { adminApi, createProductViaApi, placeOrder, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -65,10 +65,8 @@ test('Emails lists an order confirmation once sent, and previews its HTML in a s
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(`/admin/emails?q=mailed.${tag}`);
-    // The fixture's init script and axe try to run in every frame, the preview's too; its sandbox
-    // blocks them, as it should. Those refusals are the only errors the page may log.
-    const others = consoleErrors.filter((m) => !/^Blocked script execution in 'about:srcdoc'/.test(m));
-    consoleErrors.splice(0, consoleErrors.length, ...others);
+    // Those refusals are the only errors the page may log.
+    forgetSandboxRefusals(consoleErrors);
   } finally {
     await api.delete(`/api/orders/delete/${order._id}`, { data: { orderId: order._id } });
     await api.delete(`/api/users/delete/${shopper.id}`, { data: { _id: shopper.id } });

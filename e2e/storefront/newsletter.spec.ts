@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminApi, signInAdmin, tableRows } from '../admin/helpers.ts';
-import { expect, expectAccessible, newShopper, test } from '../fixtures.ts';
+import { expect, expectAccessible, forgetSandboxRefusals, newShopper, test } from '../fixtures.ts';
 import { shopperAtCart } from './cart-helpers.ts';
 
 /** The text part of the newest mail of a kind to an address, as the back office's API gives it. */
@@ -32,6 +32,7 @@ test('a subscriber confirms from the mailed link, takes 20% off with the code an
   page,
   playwright,
   baseURL,
+  consoleErrors,
 }) => {
   test.slow();
   const admin = await adminApi(playwright, baseURL!);
@@ -93,6 +94,8 @@ test('a subscriber confirms from the mailed link, takes 20% off with the code an
   const listed = await admin.get(`/api/admin/subscribers?q=${encodeURIComponent(details.email)}`);
   expect((await listed.json())[0]).toMatchObject({ status: 'unsubscribed', code, codeUsed: true });
   await admin.dispose();
+  // The mail preview's sandboxed frame refused the fixture's script, as it should.
+  forgetSandboxRefusals(consoleErrors);
 });
 
 test('a broken or unknown newsletter link says what to do instead', async ({ page }) => {
