@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject as injectContext, onTestFinished, vi } from 'vitest';
@@ -244,6 +244,11 @@ export async function stockRows(t: TestApp, productId: string): Promise<Record<s
 }
 
 /** Counts the rows of a table, to prove a refused request changed nothing. */
+/** The rows a query answers, typed as the test expects them. */
+export async function queryRows<T>(t: TestApp, query: SQL): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export async function countRows(t: TestApp, table: string): Promise<number> {
   const result = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;

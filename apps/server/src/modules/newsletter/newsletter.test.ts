@@ -8,6 +8,7 @@ import {
   orderBodyFor,
   orderLineFor,
   placeOrder,
+  queryRows,
   signInAdmin,
   signUpCustomer,
   type TestApp,
@@ -23,13 +24,9 @@ interface MailRow {
   headers: Record<string, string>;
 }
 
-async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The newsletter mails written to an address, oldest first. */
 const mailsTo = (t: TestApp, recipient: string) =>
-  rows<MailRow>(
+  queryRows<MailRow>(
     t,
     sql`select kind, recipient, subject, text, html, headers from outbox
         where recipient = ${recipient} and kind like 'newsletter-%' order by created_at`,
@@ -37,7 +34,7 @@ const mailsTo = (t: TestApp, recipient: string) =>
 
 const subscriberRow = async (t: TestApp, email: string) =>
   (
-    await rows<{ status: string; email: string; unsubscribe_token: string }>(
+    await queryRows<{ status: string; email: string; unsubscribe_token: string }>(
       t,
       sql`select status, email, unsubscribe_token from subscribers where email = ${email}`,
     )
@@ -116,7 +113,7 @@ describe('newsletter: double opt-in and the welcome code', () => {
     });
     expect(await mailsTo(ctx.t, 'pending.twice@example.com')).toHaveLength(1);
     expect(
-      await rows(ctx.t, sql`select 1 from subscribers where email = 'pending.twice@example.com'`),
+      await queryRows(ctx.t, sql`select 1 from subscribers where email = 'pending.twice@example.com'`),
     ).toHaveLength(1);
   });
 
@@ -144,7 +141,7 @@ describe('newsletter: double opt-in and the welcome code', () => {
       codeUsed: false,
     });
     expect(await subscriberRow(ctx.t, email)).toMatchObject({ status: 'subscribed' });
-    const [code] = await rows(
+    const [code] = await queryRows(
       ctx.t,
       sql`select code, kind, value::text, total_uses, per_customer_uses, email, active, ends_at
           from discount_codes where email = ${email}`,
@@ -188,7 +185,7 @@ describe('newsletter: double opt-in and the welcome code', () => {
       const again = await subscribeAndConfirm(ctx.t, email.toUpperCase());
       expect(again).toEqual({ ...first, codeUsed: false });
     }
-    expect(await rows(ctx.t, sql`select 1 from discount_codes where email = ${email}`)).toHaveLength(1);
+    expect(await queryRows(ctx.t, sql`select 1 from discount_codes where email = ${email}`)).toHaveLength(1);
     const kinds = (await mailsTo(ctx.t, email)).map((m) => m.kind);
     expect(kinds.filter((k) => k === 'newsletter-welcome')).toHaveLength(1);
     expect(kinds.filter((k) => k === 'newsletter-confirm')).toHaveLength(4);
@@ -201,7 +198,7 @@ describe('newsletter: double opt-in and the welcome code', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(ctx.t, token)));
     expect(statusTally(answers)).toEqual({ 200: 10 });
     expect(new Set(answers.map((a) => a.json().code)).size).toBe(1);
-    expect(await rows(ctx.t, sql`select 1 from discount_codes where email = ${email}`)).toHaveLength(1);
+    expect(await queryRows(ctx.t, sql`select 1 from discount_codes where email = ${email}`)).toHaveLength(1);
     expect((await mailsTo(ctx.t, email)).map((m) => m.kind)).toEqual([
       'newsletter-confirm',
       'newsletter-welcome',
@@ -212,7 +209,7 @@ describe('newsletter: double opt-in and the welcome code', () => {
     const email = 'many.at.once@example.com';
     const answers = await Promise.all(Array.from({ length: 10 }, () => subscribe(ctx.t, email)));
     expect(statusTally(answers)).toEqual({ 202: 10 });
-    expect(await rows(ctx.t, sql`select 1 from subscribers where email = ${email}`)).toHaveLength(1);
+    expect(await queryRows(ctx.t, sql`select 1 from subscribers where email = ${email}`)).toHaveLength(1);
     expect(await mailsTo(ctx.t, email)).toHaveLength(1);
   });
 
@@ -243,7 +240,9 @@ describe('newsletter: double opt-in and the welcome code', () => {
     expect((await confirm(ctx.t, tokenIn(mail, 'confirm'))).statusCode).toBe(404);
     expect(await subscriberRow(ctx.t, withdrawn)).toMatchObject({ status: 'unsubscribed' });
     expect(await countRows(ctx.t, 'discount_codes')).toBeGreaterThan(0);
-    expect(await rows(ctx.t, sql`select 1 from discount_codes where email = ${withdrawn}`)).toHaveLength(0);
+    expect(await queryRows(ctx.t, sql`select 1 from discount_codes where email = ${withdrawn}`)).toHaveLength(
+      0,
+    );
   });
 
   it("takes a mail client's one-click unsubscribe: a form POST from another site, twice", async () => {

@@ -9,6 +9,7 @@ import {
   type ProductRow,
   placeOrder,
   placeOrderOk,
+  queryRows,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -17,19 +18,15 @@ import {
   useTestApp,
 } from '../../test/helpers.ts';
 
-async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The counters as kept, by product. */
 const kept = (t: TestApp) =>
-  rows<{ product_id: string; sold: number }>(
+  queryRows<{ product_id: string; sold: number }>(
     t,
     sql`select product_id, sold from product_sales where sold <> 0 order by product_id`,
   );
 /** The same counts added up from every ordered line, as Best Collections once did on each call. */
 const addedUp = (t: TestApp) =>
-  rows<{ product_id: string; sold: number }>(
+  queryRows<{ product_id: string; sold: number }>(
     t,
     sql`select product_id, sum(quantity)::int as sold from order_items
         where product_id is not null and status <> 'cancelled'
@@ -148,7 +145,7 @@ describe('Best Collections counters', () => {
   it('raises the versions once per transaction, however many lines it writes', async () => {
     const versions = async () =>
       (
-        await rows<{ catalogue: string; sales: string }>(
+        await queryRows<{ catalogue: string; sales: string }>(
           ctx.t,
           sql`select (select sum(n) from catalogue_versions)::text as catalogue,
                      (select sum(n) from sales_versions)::text as sales`,
