@@ -155,9 +155,9 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_category_idx').on(t.category, t.subCategory, t.createdAt),
     index('products_name_idx').on(sql`lower(${t.name})`),
-    // Search: a name that starts with the words (LIKE 'x%'), and a name that contains them
-    // (ILIKE '%x%', the storefront's and the back office's). The full-text column
-    // `search_vector` is in migration 0004_search, out of drizzle's sight: no query reads it whole.
+    // Name searches: a name that starts with the words (LIKE 'x%'), and one that contains them
+    // (ILIKE '%x%', the back office's). The full-text column `search_vector` is in migration
+    // 0004_search, out of drizzle's sight: only the search index reads it (search-index.ts).
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],

@@ -70,4 +70,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795494123603,
     sha256: 'cb362c1bebd94c0d3df035ad53504eaa9b19cb6db8b5ed977bbac74f47adee8b',
   },
+  {
+    tag: '0013_products_version',
+    when: 1795619688457,
+    sha256: 'cf12f8acd8aeeed0b920b3c45049ad23eb4dc2c93703b1629db36d86eafbd38d',
+  },
 ];

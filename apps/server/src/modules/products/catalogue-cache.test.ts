@@ -163,20 +163,51 @@ describe('catalogue answers reused until the catalogue changes', () => {
     expect((await names('/api/product/best'))[0]).not.toBe('Outsider Wool Scarf');
   });
 
+  const versions = async () => {
+    const result = await ctx.t.database.db.execute(sql`select
+      (select sum(n) from catalogue_versions)::text as catalogue,
+      (select sum(n) from sales_versions)::text as sales,
+      (select sum(n) from products_versions)::text as products`);
+    const [row] = (result as unknown as { rows: { catalogue: string; sales: string; products: string }[] })
+      .rows;
+    return { catalogue: BigInt(row!.catalogue), sales: BigInt(row!.sales), products: BigInt(row!.products) };
+  };
+
+  it("raises the products' version (the search index's) for writes to products alone, once per write", async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy S': 3 });
+    const before = await versions();
+    await placeOrderOk(ctx.t, shopper, [orderLineFor(tee, { size: 'S', quantity: 1 })]);
+    const restock = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/stock/${tee.id}`,
+      cookie: admin.cookie,
+      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta: 5 }] },
+    });
+    expect(restock.statusCode, restock.body).toBe(200);
+    const afterStock = await versions();
+    expect(afterStock.catalogue).toBeGreaterThan(before.catalogue);
+    expect(afterStock.products).toBe(before.products);
+
+    const edit = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/edit/${tee.id}`,
+      cookie: admin.cookie,
+      payload: priceEdit('Renamed Ribbed Tee', '499.00'),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const afterEdit = await versions();
+    expect(afterEdit.products).toBe(afterStock.products + 1n);
+    expect(afterEdit.catalogue).toBeGreaterThan(afterStock.catalogue);
+  });
+
   it('keeps other answers through an order of a product without stock, and moves only Best Collections', async () => {
-    const versions = async () => {
-      const result = await ctx.t.database.db.execute(sql`select
-        (select sum(n) from catalogue_versions)::text as catalogue,
-        (select sum(n) from sales_versions)::text as sales`);
-      return (result as unknown as { rows: { catalogue: string; sales: string }[] }).rows[0]!;
-    };
     const untracked = await insertProduct(ctx.t, { name: 'Untracked Silk Scarf' });
     const list = await get('/api/product/all?limit=24');
     const before = await versions();
     await placeOrderOk(ctx.t, shopper, [orderLineFor(untracked, { quantity: 99 })]);
     const after = await versions();
     expect(after.catalogue).toBe(before.catalogue);
-    expect(BigInt(after.sales)).toBeGreaterThan(BigInt(before.sales));
+    expect(after.sales).toBeGreaterThan(before.sales);
     expect((await get('/api/product/all?limit=24', { 'if-none-match': list.headers.etag! })).statusCode).toBe(
       304,
     );
@@ -243,6 +274,30 @@ describe('catalogue answers across instances', () => {
     expect((await readOther(`/api/product/${product.id}`)).price).toBe('850.00');
     expect((await readOther('/api/product/all?q=chambray'))[0].price).toBe('850.00');
   });
+
+  it('finds on one instance, at the next request, a product renamed or deleted through the other', async () => {
+    const product = await insertProduct(ctx.t, { name: 'Twin Gingham Shirt' });
+    const names = async (url: string) => (await readOther(url)).map((p: { name: string }) => p.name);
+    expect(await names('/api/product/all?q=gingham')).toEqual(['Twin Gingham Shirt']);
+    const edit = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/edit/${product.id}`,
+      cookie: admin.cookie,
+      payload: priceEdit('Twin Madras Shirt', '900.00'),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await names('/api/product/all?q=gingham')).toEqual([]);
+    expect(await names('/api/product/all?q=madras')).toEqual(['Twin Madras Shirt']);
+    expect(await names('/api/product/all?q=madras&sort=asc')).toEqual(['Twin Madras Shirt']);
+    const removed = await ctx.t.request({
+      method: 'DELETE',
+      url: `/api/product/delete/${product.id}`,
+      cookie: admin.cookie,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await names('/api/product/all?q=madras')).toEqual([]);
+    expect((await readOther('/api/product/suggest?q=madras')).products).toEqual([]);
+  });
 });
 
 describe('reading the catalogue version for many requests at once', () => {
@@ -255,7 +310,7 @@ describe('reading the catalogue version for many requests at once', () => {
         reads += 1;
         const version = String(reads);
         return new Promise((resolve) =>
-          pending.push(() => resolve({ rows: [{ catalogue: version, sales: version }] })),
+          pending.push(() => resolve({ rows: [{ catalogue: version, sales: version, products: version }] })),
         );
       },
     } as unknown as Executor;
@@ -280,15 +335,15 @@ describe('reading the catalogue version for many requests at once', () => {
     // One read in flight; the two latecomers wait for one read of their own.
     expect(database.reads()).toBe(1);
     await database.answer();
-    expect(await first).toEqual({ catalogue: 1n, sales: 1n });
+    expect(await first).toEqual({ catalogue: 1n, sales: 1n, products: 1n });
     expect(database.reads()).toBe(2);
     await database.answer();
-    expect(await second).toEqual({ catalogue: 2n, sales: 2n });
-    expect(await third).toEqual({ catalogue: 2n, sales: 2n });
+    expect(await second).toEqual({ catalogue: 2n, sales: 2n, products: 2n });
+    expect(await third).toEqual({ catalogue: 2n, sales: 2n, products: 2n });
     // Nothing in flight: the next request reads at once.
     const fourth = read();
     expect(database.reads()).toBe(3);
     await database.answer();
-    expect(await fourth).toEqual({ catalogue: 3n, sales: 3n });
+    expect(await fourth).toEqual({ catalogue: 3n, sales: 3n, products: 3n });
   });
 });

@@ -55,18 +55,23 @@ const taggedFor = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${
 /** Browsers and shared caches may keep an answer, but ask each time whether it still holds. */
 const CACHE_CONTROL = 'public, no-cache';
 
-/** The catalogue's version, and the sales counts' (which only Best Collections reads). */
+/**
+ * The catalogue's version, the sales counts' (which only Best Collections reads), and the
+ * products' own (which the search index is built at: search-index.ts).
+ */
 export interface Versions {
   catalogue: bigint;
   sales: bigint;
+  products: bigint;
 }
 
 async function readVersions(db: Executor): Promise<Versions> {
   const result = await db.execute(sql`select
     (select coalesce(sum(n), 0) from catalogue_versions)::text as catalogue,
-    (select coalesce(sum(n), 0) from sales_versions)::text as sales`);
-  const [row] = (result as unknown as { rows: { catalogue: string; sales: string }[] }).rows;
-  return { catalogue: BigInt(row!.catalogue), sales: BigInt(row!.sales) };
+    (select coalesce(sum(n), 0) from sales_versions)::text as sales,
+    (select coalesce(sum(n), 0) from products_versions)::text as products`);
+  const [row] = (result as unknown as { rows: Record<keyof Versions, string>[] }).rows;
+  return { catalogue: BigInt(row!.catalogue), sales: BigInt(row!.sales), products: BigInt(row!.products) };
 }
 
 /**
@@ -144,8 +149,12 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
     }
   };
 
-  const build = async (reply: FastifyReply, make: () => Promise<CatalogueAnswer>): Promise<Entry> => {
-    const answer = await make();
+  const build = async (
+    reply: FastifyReply,
+    make: (seen: Versions) => Promise<CatalogueAnswer>,
+    seen: Versions,
+  ): Promise<Entry> => {
+    const answer = await make(seen);
     // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
     const body = reply.serialize(answer.payload) as string;
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -168,14 +177,14 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   return {
     /**
      * Answers a public catalogue read: from the answer built for this version and `key` (the
-     * route and its parsed query), or by building it with `make`. A request naming the answer's
-     * entity tag gets 304 and no body.
+     * route and its parsed query), or by building it with `make` from the versions the request
+     * read. A request naming the answer's entity tag gets 304 and no body.
      */
     async reply(
       request: FastifyRequest,
       reply: FastifyReply,
       key: string,
-      make: () => Promise<CatalogueAnswer>,
+      make: (seen: Versions) => Promise<CatalogueAnswer>,
       { readsSales = false }: { readsSales?: boolean } = {},
     ) {
       const seen = await version();
@@ -197,7 +206,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
       let entry: Entry;
       if (seen.catalogue < current || (readsSales && seen.sales < currentSales)) {
         // A write committed while this request read the version: answer it, keep nothing.
-        entry = await build(reply, make);
+        entry = await build(reply, make, seen);
       } else {
         const known = entries.get(key);
         if (known) {
@@ -208,7 +217,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
         } else {
           let pending = building.get(key);
           if (!pending) {
-            pending = build(reply, make);
+            pending = build(reply, make, seen);
             building.set(key, pending);
             // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
             if (readsSales) onSales.add(key);

@@ -22,6 +22,7 @@ import type { ImageStore } from '../uploads/image-store.ts';
 import { createCatalogueCache } from './catalogue-cache.ts';
 import * as productsService from './products.service.ts';
 import * as searchService from './search.service.ts';
+import { searchIndexes } from './search-index.ts';
 
 /** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
 const CACHE_LIMITS = { entries: 2000, bytes: 16 * 1024 * 1024 };
@@ -35,6 +36,7 @@ export default async function productsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
   const catalogue = createCatalogueCache(db, CACHE_LIMITS);
+  const searchIndex = searchIndexes(db);
 
   r.get(
     '/all',
@@ -42,8 +44,10 @@ export default async function productsRoutes(
       schema: { tags, querystring: ProductListQuerySchema, response: { 200: z.array(ProductSummarySchema) } },
     },
     (request, reply) =>
-      catalogue.reply(request, reply, `all ${JSON.stringify(request.query)}`, async () => {
-        const { items, nextCursor } = await productsService.listProducts(db, request.query);
+      catalogue.reply(request, reply, `all ${JSON.stringify(request.query)}`, async (seen) => {
+        const { items, nextCursor } = await productsService.listProducts(db, request.query, () =>
+          searchIndex.at(seen.products),
+        );
         const headers: Record<string, string> = nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {};
         return { payload: items, headers };
       }),
@@ -72,8 +76,8 @@ export default async function productsRoutes(
     '/suggest',
     { schema: { tags, querystring: SuggestQuerySchema, response: { 200: SuggestionsSchema } } },
     (request, reply) =>
-      catalogue.reply(request, reply, `suggest ${request.query.q}`, async () => ({
-        payload: await searchService.suggest(db, request.query.q),
+      catalogue.reply(request, reply, `suggest ${request.query.q}`, async (seen) => ({
+        payload: await searchService.suggest(db, () => searchIndex.at(seen.products), request.query.q),
       })),
   );
 

@@ -40,7 +40,7 @@ import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
-import { planSearch, searchMatch, searchPage } from './search.service.ts';
+import { type IndexAt, searchByPrice, searchPage } from './search.service.ts';
 import { changeStock, fitStock, stockLevels, stockTotals, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -145,9 +145,9 @@ function decodeOffsetCursor(text: string): number {
 }
 
 /** A page of the products a search finds, best first; the cursor carries the offset. */
-async function listBySearchRank(db: Executor, q: string, filter: SQL | undefined, query: ProductListQuery) {
+async function listBySearchRank(db: Executor, indexAt: IndexAt, q: string, query: ProductListQuery) {
   const offset = query.cursor ? decodeOffsetCursor(query.cursor) : 0;
-  const rows = await searchPage(db, q, filter, { offset, limit: query.limit + 1 });
+  const rows = await searchPage(db, indexAt, q, query, { offset, limit: query.limit + 1 });
   let nextCursor: string | undefined;
   if (rows.length > query.limit) {
     rows.length = query.limit;
@@ -156,15 +156,41 @@ async function listBySearchRank(db: Executor, q: string, filter: SQL | undefined
   return { items: await summaries(db, rows), nextCursor };
 }
 
-export async function listProducts(db: Executor, query: ProductListQuery) {
+/** A page of the products a search finds in price order; the cursor carries the last price and id. */
+async function listSearchByPrice(db: Executor, indexAt: IndexAt, q: string, query: ProductListQuery) {
+  const cursor = query.cursor ? decodeCursor(query.cursor, 'price') : undefined;
+  const rows = await searchByPrice(db, indexAt, q, query, {
+    ascending: query.sort === 'asc',
+    after: cursor && { price: parseCentavos(cursor.v)!, id: cursor.id },
+    limit: query.limit + 1,
+  });
+  return {
+    items: await summaries(db, rows.slice(0, query.limit)),
+    nextCursor: nextKeyset(rows, query, true),
+  };
+}
+
+/** The cursor after a page read one row past its limit: none when that row is not there. */
+function nextKeyset(rows: SummaryRow[], query: ProductListQuery, byPrice: boolean) {
+  if (rows.length <= query.limit) return undefined;
+  const last = rows[query.limit - 1]!;
+  return encodeCursor({ v: byPrice ? last.price : last.createdAt, id: last.id });
+}
+
+/**
+ * The storefront's collection: newest first or by price, keyset-paged; a search best first
+ * (paged by offset) or by price, through the search index `indexAt` gives.
+ */
+export async function listProducts(db: Executor, query: ProductListQuery, indexAt: IndexAt) {
+  const byPrice = query.sort === 'asc' || query.sort === 'desc';
+  if (query.q) {
+    return byPrice
+      ? listSearchByPrice(db, indexAt, query.q, query)
+      : listBySearchRank(db, indexAt, query.q, query);
+  }
   const filters: SQL[] = [];
   if (query.category.length > 0) filters.push(inArray(products.category, query.category));
   if (query.subCategory.length > 0) filters.push(inArray(products.subCategory, query.subCategory));
-
-  const byPrice = query.sort === 'asc' || query.sort === 'desc';
-  // A search: best first by default, or its matches in price order.
-  if (query.q && !byPrice) return listBySearchRank(db, query.q, and(...filters), query);
-  if (query.q) filters.push(searchMatch(await planSearch(db, query.q)));
   const ascending = query.sort === 'asc';
   const key = byPrice ? products.price : products.createdAt;
   if (query.cursor) {
@@ -188,13 +214,10 @@ export async function listProducts(db: Executor, query: ProductListQuery) {
       if (query.cursor && driverError(error).code?.startsWith('22')) throw badInput(INVALID_CURSOR);
       throw error;
     });
-  let nextCursor: string | undefined;
-  if (rows.length > query.limit) {
-    rows.length = query.limit;
-    const last = rows[rows.length - 1]!;
-    nextCursor = encodeCursor({ v: byPrice ? last.price : last.createdAt, id: last.id });
-  }
-  return { items: await summaries(db, rows), nextCursor };
+  return {
+    items: await summaries(db, rows.slice(0, query.limit)),
+    nextCursor: nextKeyset(rows, query, byPrice),
+  };
 }
 
 /**

@@ -1,0 +1,394 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The catalogue's search terms, held in memory so a search nobody asked before costs no read of
+ * the products table (docs/architecture.md, "Search"). Built from the products' full-text
+ * vectors (migration 0004: English stems, weight A for name, category, subcategory and
+ * variations), and rebuilt when the products' own version moves (migration 0013: any write to
+ * products, on any instance; stock and sales leave it), so a search never reads an older
+ * catalogue than the request's.
+ *
+ * Products have positions, newest first (then by id, descending), so a set of products is a
+ * bitset whose set bits read in the order results are shown. A stem many products have is kept
+ * as a bitset, the others as the list of their positions; each product's id, name, categories
+ * and price are packed in a few strings and typed arrays, not an object each.
+ */
+export type Bits = Uint32Array;
+
+/** A full-text term: a stem, or (`prefix`) every stem that starts with it. */
+export interface Term {
+  stem: string;
+  prefix: boolean;
+}
+/** Where a term is looked for: anywhere in the product, or in its name, category and variations. */
+export type Field = 'any' | 'name';
+
+/** A name compared whole, by its start or anywhere in it (case aside). */
+export type NameMatch = 'is' | 'starts' | 'contains';
+
+/** A stem held by more than one product in this many is kept as a bitset (no larger than its list). */
+const AS_BITS = 32;
+/** Between names in the text of all names (the database's names have it replaced by a space). */
+export const SEPARATOR = '\u0001';
+/** The length of an id's text. */
+const ID_LENGTH = 36;
+
+/** The positions of a field's stems. */
+interface Postings {
+  /** Per stem: where its positions start in `list` (and end at the next one's start). */
+  starts: Int32Array;
+  list: Int32Array;
+  /** The stems held as bitsets instead. */
+  bits: Map<number, Bits>;
+}
+
+/** The products, newest first, as the index is made of them. */
+export interface IndexSource {
+  /** Their ids, one after the other. */
+  ids: string;
+  /** Their names, each after a SEPARATOR. */
+  names: string;
+  categories: (string | null)[];
+  subCategories: (string | null)[];
+  /** In centavos. */
+  prices: Float64Array;
+  /** Each stem, with the positions of the products that have it, and of those naming it (weight A). */
+  stems: { stem: string; any: Int32Array; name: Int32Array }[];
+}
+
+export class SearchIndex {
+  readonly version: bigint;
+  readonly size: number;
+  private readonly ids: string;
+  /** Each product's category and subcategory, as an index into `kinds`. */
+  private readonly categoryOf: Uint16Array;
+  private readonly subCategoryOf: Uint16Array;
+  private readonly kinds: (string | null)[];
+  private readonly prices: Float64Array;
+  /** Positions cheapest first, then by id. */
+  private readonly byPrice: Int32Array;
+  /** Every name lower-cased, each after a SEPARATOR, and one at the end. */
+  private readonly names: string;
+  /** Where each name's SEPARATOR is in `names` (and the last one, at `size`). */
+  private readonly nameStarts: Int32Array;
+  /** Positions by name (lower-cased): a name and the names starting with it are a run of it. */
+  private readonly byName: Int32Array;
+  /** Every stem, sorted: a prefix's stems are a run of it. */
+  private readonly stems: string[];
+  private readonly postings: Record<Field, Postings>;
+  /** Bitsets a search works in, handed out and back while it runs (without waiting on anything). */
+  private readonly spare: Bits[] = [];
+
+  constructor(version: bigint, source: IndexSource) {
+    this.version = version;
+    this.size = source.prices.length;
+    this.ids = source.ids;
+    const kinds = new Map<string | null, number>();
+    const kindOf = (name: string | null) => {
+      const known = kinds.get(name);
+      if (known !== undefined) return known;
+      kinds.set(name, kinds.size);
+      return kinds.size - 1;
+    };
+    this.categoryOf = Uint16Array.from(source.categories, kindOf);
+    this.subCategoryOf = Uint16Array.from(source.subCategories, kindOf);
+    this.kinds = [...kinds.keys()];
+    this.prices = source.prices;
+    this.byPrice = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) =>
+      this.comparePrice(a, this.prices[b]!, this.id(b)),
+    );
+    this.names = `${source.names.toLowerCase()}${SEPARATOR}`;
+    this.nameStarts = new Int32Array(this.size + 1);
+    for (let i = 0, at = -1; i <= this.size; i++)
+      this.nameStarts[i] = at = this.names.indexOf(SEPARATOR, at + 1);
+    this.byName = Int32Array.from({ length: this.size }, (_, i) => i);
+    const names = Array.from({ length: this.size }, (_, i) => this.nameAt(i));
+    this.byName.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+    const stems = source.stems.sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0));
+    this.stems = stems.map((s) => s.stem);
+    this.postings = {
+      any: this.post(stems.map((s) => s.any)),
+      name: this.post(stems.map((s) => s.name)),
+    };
+  }
+
+  /** Packs each stem's positions: a bitset for a common stem, a run of one list for the others. */
+  private post(positions: Int32Array[]): Postings {
+    const bits = new Map<number, Bits>();
+    const starts = new Int32Array(positions.length + 1);
+    positions.forEach((list, id) => {
+      const asBits = list.length * AS_BITS > this.size;
+      if (asBits) {
+        const set = this.empty();
+        for (const position of list) set[position >>> 5]! |= 1 << (position & 31);
+        bits.set(id, set);
+      }
+      starts[id + 1] = starts[id]! + (asBits ? 0 : list.length);
+    });
+    const list = new Int32Array(starts[positions.length]!);
+    positions.forEach((own, id) => {
+      if (!bits.has(id)) list.set(own.sort(), starts[id]!);
+    });
+    return { starts, list, bits };
+  }
+
+  /** The id of the product at a position. */
+  id(position: number) {
+    return this.ids.slice(position * ID_LENGTH, (position + 1) * ID_LENGTH);
+  }
+
+  category(position: number) {
+    return this.kinds[this.categoryOf[position]!]!;
+  }
+
+  subCategory(position: number) {
+    return this.kinds[this.subCategoryOf[position]!]!;
+  }
+
+  private nameAt(position: number) {
+    return this.names.slice(this.nameStarts[position]! + 1, this.nameStarts[position + 1]!);
+  }
+
+  /** No product. */
+  empty(): Bits {
+    return new Uint32Array((this.size + 31) >>> 5);
+  }
+
+  /**
+   * Runs `work` with `count` empty bitsets to work in, and takes them back after: a search makes
+   * no garbage of its sets. `work` must not wait on anything, as others may use them next.
+   */
+  withSets<T>(count: number, work: (...sets: Bits[]) => T): T {
+    const sets = Array.from({ length: count }, () => {
+      const set = this.spare.pop();
+      set?.fill(0);
+      return set ?? this.empty();
+    });
+    try {
+      return work(...sets);
+    } finally {
+      this.spare.push(...sets);
+    }
+  }
+
+  /** Adds to `into` the products a term is found in. */
+  addTerm({ stem, prefix }: Term, field: Field, into: Bits) {
+    const { starts, list, bits } = this.postings[field];
+    const add = (id: number) => {
+      const set = bits.get(id);
+      if (set) {
+        for (let i = 0; i < into.length; i++) into[i]! |= set[i]!;
+        return;
+      }
+      for (let i = starts[id]!; i < starts[id + 1]!; i++) into[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+    };
+    for (let id = lowerBound(this.stems.length, (i) => this.stems[i]! < stem); id < this.stems.length; id++) {
+      if (prefix ? !this.stems[id]!.startsWith(stem) : this.stems[id] !== stem) break;
+      add(id);
+    }
+  }
+
+  /** Adds to `into` the products whose name is, starts with or contains `text` (case aside). */
+  addName(text: string, match: NameMatch, into: Bits) {
+    const needle = text.toLowerCase();
+    if (needle.includes(SEPARATOR)) return;
+    const add = (position: number) => {
+      into[position >>> 5]! |= 1 << (position & 31);
+    };
+    if (match === 'contains') {
+      for (let from = 0; ; ) {
+        const hit = this.names.indexOf(needle, from);
+        // Only the empty search matches the last SEPARATOR, which belongs to no product.
+        if (hit < 0 || hit >= this.nameStarts[this.size]!) return;
+        const position = lowerBound(this.size, (i) => this.nameStarts[i + 1]! <= hit);
+        add(position);
+        // On to the next name: a name counts once.
+        from = this.nameStarts[position + 1]!;
+      }
+    }
+    // The names from the search on, in order, while they are it or start with it.
+    for (let i = lowerBound(this.size, (i) => this.nameAt(this.byName[i]!) < needle); i < this.size; i++) {
+      const name = this.nameAt(this.byName[i]!);
+      if (match === 'is' ? name !== needle : !name.startsWith(needle)) break;
+      add(this.byName[i]!);
+    }
+  }
+
+  /**
+   * The positions in `bits` in price order (ascending or not), after a product's price and id
+   * when given, that `accept` takes: at most `limit`.
+   */
+  byPriceOrder(
+    bits: Bits,
+    accept: (position: number) => boolean,
+    { ascending, after, limit }: { ascending: boolean; after?: { price: number; id: string }; limit: number },
+  ) {
+    const n = this.size;
+    // The first position in the walk's direction past `after`.
+    const first = after
+      ? ascending
+        ? lowerBound(n, (i) => this.comparePrice(this.byPrice[i]!, after.price, after.id) <= 0)
+        : lowerBound(n, (i) => this.comparePrice(this.byPrice[i]!, after.price, after.id) < 0) - 1
+      : ascending
+        ? 0
+        : n - 1;
+    const found: number[] = [];
+    for (let i = first; i >= 0 && i < n && found.length < limit; i += ascending ? 1 : -1) {
+      const position = this.byPrice[i]!;
+      if (has(bits, position) && accept(position)) found.push(position);
+    }
+    return found;
+  }
+
+  /** How a product's price and id compare with the given ones. */
+  private comparePrice(position: number, price: number, id: string) {
+    const byPrice = this.prices[position]! - price;
+    if (byPrice !== 0) return byPrice;
+    const ownId = this.id(position);
+    return ownId < id ? -1 : ownId > id ? 1 : 0;
+  }
+}
+
+/** The first index in [0, n) for which `before` is false (`before` holds for a prefix of them). */
+function lowerBound(n: number, before: (i: number) => boolean) {
+  let low = 0;
+  let high = n;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export const has = (bits: Bits, position: number) => (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
+
+/** `into` keeps only the products also in `set`. */
+export function keepShared(into: Bits, set: Bits) {
+  for (let i = 0; i < into.length; i++) into[i]! &= set[i]!;
+}
+
+/** `into` gains the products in `set`. */
+export function addAll(into: Bits, set: Bits) {
+  for (let i = 0; i < into.length; i++) into[i]! |= set[i]!;
+}
+
+/** Calls `each` with the positions in `bits` but not in `without`, in order, until it answers false. */
+export function visit(bits: Bits, without: Bits | undefined, each: (position: number) => boolean) {
+  for (let word = 0; word < bits.length; word++) {
+    let rest = without ? bits[word]! & ~without[word]! : bits[word]!;
+    while (rest !== 0) {
+      const bit = 31 - Math.clz32(rest & -rest);
+      if (!each((word << 5) | bit)) return;
+      rest &= rest - 1;
+    }
+  }
+}
+
+/** Lexemes read from the database at a time while the index is built. */
+const STEMS_PER_READ = 5000;
+
+/** Big-endian 4-byte integers, as `int4send` writes them. */
+function int32s(bytes: Buffer | Uint8Array | null) {
+  if (!bytes) return new Int32Array(0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Int32Array.from({ length: bytes.byteLength / 4 }, (_, i) => view.getInt32(i * 4));
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Reads the index in one snapshot: the products' version with the rows it counts. The database
+ * gathers each stem's positions, so what crosses to the server is a few long strings and one
+ * row per stem, read a few thousand at a time.
+ */
+async function load(db: Db): Promise<SearchIndex> {
+  return db.transaction(
+    async (tx) => {
+      const [{ version }] = rowsOf<{ version: string }>(
+        await tx.execute(sql`select coalesce(sum(n), 0)::text as version from products_versions`),
+      ) as [{ version: string }];
+      const newestFirst = sql`order by created_at desc, id desc`;
+      const [products] = rowsOf<{
+        ids: string | null;
+        names: string | null;
+        kinds: string | null;
+        prices: Buffer | null;
+      }>(
+        await tx.execute(sql`
+          select string_agg(id::text, '' ${newestFirst}) as ids,
+                 string_agg(${SEPARATOR} || replace(name, ${SEPARATOR}, ' '), '' ${newestFirst}) as names,
+                 string_agg(coalesce(category, '') || ${SEPARATOR} || coalesce(sub_category, ''), ${SEPARATOR}
+                            ${newestFirst}) as kinds,
+                 string_agg(float8send((price * 100)::float8), ''::bytea ${newestFirst}) as prices
+          from products`),
+      );
+      const kinds = products?.kinds?.split(SEPARATOR).map((kind) => kind || null) ?? [];
+      const prices = products?.prices ?? Buffer.alloc(0);
+      const view = new DataView(prices.buffer, prices.byteOffset, prices.byteLength);
+      const stems: IndexSource['stems'] = [];
+      await tx.execute(sql`
+        declare search_stems no scroll cursor for
+        with ranked as materialized (
+          select (row_number() over (${newestFirst}) - 1)::int as position, search_vector from products
+        )
+        select u.lexeme as stem, string_agg(int4send(r.position), ''::bytea) as any,
+               string_agg(int4send(r.position), ''::bytea) filter (where 'A' = any(u.weights)) as name
+        from ranked r cross join lateral unnest(r.search_vector) u
+        group by u.lexeme`);
+      for (;;) {
+        const rows = rowsOf<{ stem: string; any: Buffer; name: Buffer | null }>(
+          await tx.execute(sql.raw(`fetch ${STEMS_PER_READ} from search_stems`)),
+        );
+        for (const row of rows) stems.push({ stem: row.stem, any: int32s(row.any), name: int32s(row.name) });
+        if (rows.length < STEMS_PER_READ) break;
+      }
+      return new SearchIndex(BigInt(version), {
+        ids: products?.ids ?? '',
+        names: products?.names ?? '',
+        categories: kinds.filter((_, i) => i % 2 === 0),
+        subCategories: kinds.filter((_, i) => i % 2 === 1),
+        prices: Float64Array.from({ length: prices.byteLength / 8 }, (_, i) => view.getFloat64(i * 8)),
+        stems,
+      });
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * An instance's search index, read through `at(version)`: at that products' version (read by the
+ * request) or newer. One build at a time: a request for a newer version than the one being built
+ * waits for it, then builds again if that one is still older than it needs.
+ */
+export function searchIndexes(db: Db) {
+  let built: SearchIndex | undefined;
+  /** The build under way, and the version it was asked for (it reads one at least as new). */
+  let building: { atLeast: bigint; index: Promise<SearchIndex> } | undefined;
+  return {
+    at(atLeast: bigint): Promise<SearchIndex> {
+      if (built && built.version >= atLeast) return Promise.resolve(built);
+      if (building && building.atLeast >= atLeast) return building.index;
+      const previous = building?.index.catch(() => undefined);
+      const index = (async () => {
+        const done = await previous;
+        return done && done.version >= atLeast ? done : load(db);
+      })();
+      const mine = { atLeast, index };
+      building = mine;
+      index.then(
+        (made) => {
+          if (!built || made.version > built.version) built = made;
+          if (building === mine) building = undefined;
+        },
+        () => {
+          if (building === mine) building = undefined;
+        },
+      );
+      return index;
+    },
+  };
+}
+
+export type SearchIndexes = ReturnType<typeof searchIndexes>;
