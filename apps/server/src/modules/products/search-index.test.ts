@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAll, type Bits, SEPARATOR, SearchIndex, visit } from './search-index.ts';
+import { addAll, type Bits, type PositionLists, SEPARATOR, SearchIndex, visit } from './search-index.ts';
 
 /** A product as a test writes it. */
 interface IndexedProduct {
@@ -18,20 +18,23 @@ const idOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0
 /** The index of these products (newest first), packed as the database hands them over. */
 function indexOf(products: IndexedProduct[]) {
   const stems = [...new Set(products.flatMap((p) => p.stems))];
-  const positionsOf = (field: 'stems' | 'nameStems', stem: string) =>
-    Int32Array.from(products.flatMap((p, i) => (p[field].includes(stem) ? [i] : [])).reverse());
+  // Each stem's positions, in no order: the index sorts them.
+  const lists = (field: 'stems' | 'nameStems'): PositionLists => {
+    const each = stems.map((stem) =>
+      products.flatMap((p, i) => (p[field].includes(stem) ? [i] : [])).reverse(),
+    );
+    const starts = Int32Array.from([0, ...each.map((_, i) => each.slice(0, i + 1).flat().length)]);
+    return { starts, list: Int32Array.from(each.flat()) };
+  };
   return new SearchIndex(1n, {
     ids: products.map((p) => p.id).join(''),
     names: products.map((p) => SEPARATOR + p.name).join(''),
     categories: products.map((p) => p.category),
     subCategories: products.map((p) => p.subCategory),
     prices: Float64Array.from(products, (p) => p.price),
-    // In no order: the index sorts them.
-    stems: stems.map((stem) => ({
-      stem,
-      any: positionsOf('stems', stem),
-      name: positionsOf('nameStems', stem),
-    })),
+    // Stems in no order too.
+    stems,
+    positions: { any: lists('stems'), name: lists('nameStems') },
   });
 }
 

@@ -43,6 +43,12 @@ interface Postings {
   bits: Map<number, Bits>;
 }
 
+/** Lists of positions one after the other: the i-th runs from `starts[i]` to `starts[i + 1]`. */
+export interface PositionLists {
+  starts: Int32Array;
+  list: Int32Array;
+}
+
 /** The products, newest first, as the index is made of them. */
 export interface IndexSource {
   /** Their ids, one after the other. */
@@ -53,8 +59,10 @@ export interface IndexSource {
   subCategories: (string | null)[];
   /** In centavos. */
   prices: Float64Array;
-  /** Each stem, with the positions of the products that have it, and of those naming it (weight A). */
-  stems: { stem: string; any: Int32Array; name: Int32Array }[];
+  /** Every stem, in any order. */
+  stems: string[];
+  /** Per field, each stem's positions (in any order), in the order of `stems`. */
+  positions: Record<Field, PositionLists>;
 }
 
 export class SearchIndex {
@@ -95,8 +103,8 @@ export class SearchIndex {
     this.subCategoryOf = Uint16Array.from(source.subCategories, kindOf);
     this.kinds = [...kinds.keys()];
     this.prices = source.prices;
-    this.byPrice = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) =>
-      this.comparePrice(a, this.prices[b]!, this.id(b)),
+    this.byPrice = Int32Array.from({ length: this.size }, (_, i) => i).sort(
+      (a, b) => this.prices[a]! - this.prices[b]! || this.compareId(a, this.ids, b * ID_LENGTH),
     );
     this.names = `${source.names.toLowerCase()}${SEPARATOR}`;
     this.nameStarts = new Int32Array(this.size + 1);
@@ -105,30 +113,38 @@ export class SearchIndex {
     this.byName = Int32Array.from({ length: this.size }, (_, i) => i);
     const names = Array.from({ length: this.size }, (_, i) => this.nameAt(i));
     this.byName.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
-    const stems = source.stems.sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0));
-    this.stems = stems.map((s) => s.stem);
+    const sorted = Int32Array.from(source.stems, (_, i) => i).sort((a, b) =>
+      source.stems[a]! < source.stems[b]! ? -1 : source.stems[a]! > source.stems[b]! ? 1 : 0,
+    );
+    this.stems = Array.from(sorted, (i) => source.stems[i]!);
     this.postings = {
-      any: this.post(stems.map((s) => s.any)),
-      name: this.post(stems.map((s) => s.name)),
+      any: this.post(source.positions.any, sorted),
+      name: this.post(source.positions.name, sorted),
     };
   }
 
-  /** Packs each stem's positions: a bitset for a common stem, a run of one list for the others. */
-  private post(positions: Int32Array[]): Postings {
+  /**
+   * Packs each stem's positions, the stems in `order`: a bitset for a common stem, a sorted run
+   * of one list for the others.
+   */
+  private post({ starts: from, list: all }: PositionLists, order: Int32Array): Postings {
     const bits = new Map<number, Bits>();
-    const starts = new Int32Array(positions.length + 1);
-    positions.forEach((list, id) => {
-      const asBits = list.length * AS_BITS > this.size;
+    const starts = new Int32Array(order.length + 1);
+    order.forEach((source, id) => {
+      const count = from[source + 1]! - from[source]!;
+      const asBits = count * AS_BITS > this.size;
       if (asBits) {
         const set = this.empty();
-        for (const position of list) set[position >>> 5]! |= 1 << (position & 31);
+        for (let i = from[source]!; i < from[source + 1]!; i++) set[all[i]! >>> 5]! |= 1 << (all[i]! & 31);
         bits.set(id, set);
       }
-      starts[id + 1] = starts[id]! + (asBits ? 0 : list.length);
+      starts[id + 1] = starts[id]! + (asBits ? 0 : count);
     });
-    const list = new Int32Array(starts[positions.length]!);
-    positions.forEach((own, id) => {
-      if (!bits.has(id)) list.set(own.sort(), starts[id]!);
+    const list = new Int32Array(starts[order.length]!);
+    order.forEach((source, id) => {
+      if (bits.has(id)) return;
+      list.set(all.subarray(from[source]!, from[source + 1]!), starts[id]!);
+      list.subarray(starts[id]!, starts[id + 1]!).sort();
     });
     return { starts, list, bits };
   }
@@ -243,10 +259,17 @@ export class SearchIndex {
 
   /** How a product's price and id compare with the given ones. */
   private comparePrice(position: number, price: number, id: string) {
-    const byPrice = this.prices[position]! - price;
-    if (byPrice !== 0) return byPrice;
-    const ownId = this.id(position);
-    return ownId < id ? -1 : ownId > id ? 1 : 0;
+    return this.prices[position]! - price || this.compareId(position, id, 0);
+  }
+
+  /** How a product's id compares with the one at `at` in `text`, read in place (a sort makes no garbage). */
+  private compareId(position: number, text: string, at: number) {
+    const own = position * ID_LENGTH;
+    for (let i = 0; i < ID_LENGTH; i++) {
+      const difference = this.ids.charCodeAt(own + i) - text.charCodeAt(at + i);
+      if (difference !== 0) return difference;
+    }
+    return 0;
   }
 }
 
@@ -290,10 +313,36 @@ export function visit(bits: Bits, without: Bits | undefined, each: (position: nu
 const STEMS_PER_READ = 5000;
 
 /** Big-endian 4-byte integers, as `int4send` writes them. */
-function int32s(bytes: Buffer | Uint8Array | null) {
-  if (!bytes) return new Int32Array(0);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Int32Array.from({ length: bytes.byteLength / 4 }, (_, i) => view.getInt32(i * 4));
+class GrowingLists {
+  private starts = new Int32Array(1024);
+  private list = new Int32Array(1 << 16);
+  private lists = 0;
+
+  /** Appends a list: big-endian 4-byte integers, as `int4send` writes them (null: none). */
+  add(bytes: Buffer | null) {
+    const count = bytes ? bytes.byteLength / 4 : 0;
+    const at = this.starts[this.lists]!;
+    if (this.lists + 2 > this.starts.length) this.starts = grown(this.starts, this.lists + 2);
+    if (at + count > this.list.length) this.list = grown(this.list, at + count);
+    const view = bytes && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < count; i++) this.list[at + i] = view!.getInt32(i * 4);
+    this.lists += 1;
+    this.starts[this.lists] = at + count;
+  }
+
+  done(): PositionLists {
+    return {
+      starts: this.starts.slice(0, this.lists + 1),
+      list: this.list.slice(0, this.starts[this.lists]),
+    };
+  }
+}
+
+/** A copy of `array` with room for at least `length` (twice as much as needed before). */
+function grown(array: Int32Array, length: number) {
+  const copy = new Int32Array(Math.max(length, array.length * 2));
+  copy.set(array);
+  return copy;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -327,7 +376,9 @@ async function load(db: Db): Promise<SearchIndex> {
       const kinds = products?.kinds?.split(SEPARATOR).map((kind) => kind || null) ?? [];
       const prices = products?.prices ?? Buffer.alloc(0);
       const view = new DataView(prices.buffer, prices.byteOffset, prices.byteLength);
-      const stems: IndexSource['stems'] = [];
+      const stems: string[] = [];
+      const any = new GrowingLists();
+      const name = new GrowingLists();
       await tx.execute(sql`
         declare search_stems no scroll cursor for
         with ranked as materialized (
@@ -341,7 +392,11 @@ async function load(db: Db): Promise<SearchIndex> {
         const rows = rowsOf<{ stem: string; any: Buffer; name: Buffer | null }>(
           await tx.execute(sql.raw(`fetch ${STEMS_PER_READ} from search_stems`)),
         );
-        for (const row of rows) stems.push({ stem: row.stem, any: int32s(row.any), name: int32s(row.name) });
+        for (const row of rows) {
+          stems.push(row.stem);
+          any.add(row.any);
+          name.add(row.name);
+        }
         if (rows.length < STEMS_PER_READ) break;
       }
       return new SearchIndex(BigInt(version), {
@@ -351,6 +406,7 @@ async function load(db: Db): Promise<SearchIndex> {
         subCategories: kinds.filter((_, i) => i % 2 === 1),
         prices: Float64Array.from({ length: prices.byteLength / 8 }, (_, i) => view.getFloat64(i * 8)),
         stems,
+        positions: { any: any.done(), name: name.done() },
       });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
