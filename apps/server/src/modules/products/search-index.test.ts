@@ -29,9 +29,12 @@ function indexOf(products: IndexedProduct[]) {
   return new SearchIndex(1n, {
     ids: products.map((p) => p.id).join(''),
     names: products.map((p) => SEPARATOR + p.name).join(''),
+    imageUrls: products.map((p) => `${SEPARATOR}/uploads/${p.id}-800.webp`).join(''),
     categories: products.map((p) => p.category),
     subCategories: products.map((p) => p.subCategory),
     prices: Float64Array.from(products, (p) => p.price),
+    createdAt: Float64Array.from(products, (_, i) => Date.UTC(2026, 10, 25) - i * 1000),
+    tracksStock: products.map((p) => (p.category === 'Kids' ? '1' : '0')).join(''),
     // Stems in no order too.
     stems,
     positions: { any: lists('stems'), name: lists('nameStems') },
@@ -156,6 +159,51 @@ describe('the search index', () => {
     expect(names('linen', 'is')).toEqual([1]);
     expect(names('linen', 'starts')).toEqual([0, 1]);
     expect(names('', 'contains')).toEqual([0, 1]);
+  });
+
+  it("gives each product's summary as the products table has it", () => {
+    const index = indexOf([
+      {
+        id: idOf(0),
+        name: 'Ångström Tee',
+        category: 'Kids',
+        subCategory: 'Tops',
+        price: 129950,
+        stems: [],
+        nameStems: [],
+      },
+      {
+        id: idOf(1),
+        name: 'Plain Cap',
+        category: null,
+        subCategory: null,
+        price: 5,
+        stems: [],
+        nameStems: [],
+      },
+    ]);
+    expect([index.summary(0), index.summary(1)]).toEqual([
+      {
+        id: idOf(0),
+        name: 'Ångström Tee',
+        imageUrl: `/uploads/${idOf(0)}-800.webp`,
+        price: '1299.50',
+        category: 'Kids',
+        subCategory: 'Tops',
+        createdAt: '2026-11-25T00:00:00.000Z',
+        trackStock: true,
+      },
+      {
+        id: idOf(1),
+        name: 'Plain Cap',
+        imageUrl: `/uploads/${idOf(1)}-800.webp`,
+        price: '0.05',
+        category: null,
+        subCategory: null,
+        createdAt: '2026-11-24T23:59:59.000Z',
+        trackStock: false,
+      },
+    ]);
   });
 
   it('holds an empty catalogue', () => {

@@ -1,3 +1,4 @@
+import { toDecimal } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -11,8 +12,9 @@ import type { Db } from '../../db/client.ts';
  *
  * Products have positions, newest first (then by id, descending), so a set of products is a
  * bitset whose set bits read in the order results are shown. A stem many products have is kept
- * as a bitset, the others as the list of their positions; each product's id, name, categories
- * and price are packed in a few strings and typed arrays, not an object each.
+ * as a bitset, the others as the list of their positions. Each product's summary (what a list
+ * shows but its stock) is packed with the others in a few strings and typed arrays, not an object
+ * each: a page of results is answered without reading the products table.
  */
 export type Bits = Uint32Array;
 
@@ -43,6 +45,35 @@ interface Postings {
   bits: Map<number, Bits>;
 }
 
+/** Texts one after the other, each after a SEPARATOR, and one more at the end. */
+class PackedTexts {
+  readonly text: string;
+  /** Where each text's SEPARATOR is (and the last one). */
+  readonly starts: Int32Array;
+
+  constructor(texts: string, count: number) {
+    this.text = `${texts}${SEPARATOR}`;
+    this.starts = new Int32Array(count + 1);
+    for (let i = 0, at = -1; i <= count; i++) this.starts[i] = at = this.text.indexOf(SEPARATOR, at + 1);
+  }
+
+  at(i: number) {
+    return this.text.slice(this.starts[i]! + 1, this.starts[i + 1]!);
+  }
+}
+
+/** What a list shows of a product but its stock, as the products table has it. */
+export interface IndexedSummary {
+  id: string;
+  name: string;
+  imageUrl: string;
+  price: string;
+  category: string | null;
+  subCategory: string | null;
+  createdAt: string;
+  trackStock: boolean;
+}
+
 /** Lists of positions one after the other: the i-th runs from `starts[i]` to `starts[i + 1]`. */
 export interface PositionLists {
   starts: Int32Array;
@@ -53,12 +84,17 @@ export interface PositionLists {
 export interface IndexSource {
   /** Their ids, one after the other. */
   ids: string;
-  /** Their names, each after a SEPARATOR. */
+  /** Their names, each after a SEPARATOR; and so their image URLs. */
   names: string;
+  imageUrls: string;
   categories: (string | null)[];
   subCategories: (string | null)[];
   /** In centavos. */
   prices: Float64Array;
+  /** Milliseconds since 1970. */
+  createdAt: Float64Array;
+  /** Whether each tracks stock: "1" or "0", one after the other. */
+  tracksStock: string;
   /** Every stem, in any order. */
   stems: string[];
   /** Per field, each stem's positions (in any order), in the order of `stems`. */
@@ -74,12 +110,14 @@ export class SearchIndex {
   private readonly subCategoryOf: Uint16Array;
   private readonly kinds: (string | null)[];
   private readonly prices: Float64Array;
+  private readonly createdAt: Float64Array;
+  private readonly tracksStock: string;
+  private readonly shownNames: PackedTexts;
+  private readonly imageUrls: PackedTexts;
   /** Positions cheapest first, then by id. */
   private readonly byPrice: Int32Array;
-  /** Every name lower-cased, each after a SEPARATOR, and one at the end. */
-  private readonly names: string;
-  /** Where each name's SEPARATOR is in `names` (and the last one, at `size`). */
-  private readonly nameStarts: Int32Array;
+  /** Every name lower-cased. */
+  private readonly names: PackedTexts;
   /** Positions by name (lower-cased): a name and the names starting with it are a run of it. */
   private readonly byName: Int32Array;
   /** Every stem, sorted: a prefix's stems are a run of it. */
@@ -106,12 +144,13 @@ export class SearchIndex {
     this.byPrice = Int32Array.from({ length: this.size }, (_, i) => i).sort(
       (a, b) => this.prices[a]! - this.prices[b]! || this.compareId(a, this.ids, b * ID_LENGTH),
     );
-    this.names = `${source.names.toLowerCase()}${SEPARATOR}`;
-    this.nameStarts = new Int32Array(this.size + 1);
-    for (let i = 0, at = -1; i <= this.size; i++)
-      this.nameStarts[i] = at = this.names.indexOf(SEPARATOR, at + 1);
+    this.createdAt = source.createdAt;
+    this.tracksStock = source.tracksStock;
+    this.shownNames = new PackedTexts(source.names, this.size);
+    this.imageUrls = new PackedTexts(source.imageUrls, this.size);
+    this.names = new PackedTexts(source.names.toLowerCase(), this.size);
     this.byName = Int32Array.from({ length: this.size }, (_, i) => i);
-    const names = Array.from({ length: this.size }, (_, i) => this.nameAt(i));
+    const names = Array.from({ length: this.size }, (_, i) => this.names.at(i));
     this.byName.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
     const sorted = Int32Array.from(source.stems, (_, i) => i).sort((a, b) =>
       source.stems[a]! < source.stems[b]! ? -1 : source.stems[a]! > source.stems[b]! ? 1 : 0,
@@ -162,8 +201,18 @@ export class SearchIndex {
     return this.kinds[this.subCategoryOf[position]!]!;
   }
 
-  private nameAt(position: number) {
-    return this.names.slice(this.nameStarts[position]! + 1, this.nameStarts[position + 1]!);
+  /** The summary of the product at a position. */
+  summary(position: number): IndexedSummary {
+    return {
+      id: this.id(position),
+      name: this.shownNames.at(position),
+      imageUrl: this.imageUrls.at(position),
+      price: toDecimal(this.prices[position]!),
+      category: this.category(position),
+      subCategory: this.subCategory(position),
+      createdAt: new Date(this.createdAt[position]!).toISOString(),
+      trackStock: this.tracksStock[position] === '1',
+    };
   }
 
   /** No product. */
@@ -214,18 +263,18 @@ export class SearchIndex {
     };
     if (match === 'contains') {
       for (let from = 0; ; ) {
-        const hit = this.names.indexOf(needle, from);
+        const hit = this.names.text.indexOf(needle, from);
         // Only the empty search matches the last SEPARATOR, which belongs to no product.
-        if (hit < 0 || hit >= this.nameStarts[this.size]!) return;
-        const position = lowerBound(this.size, (i) => this.nameStarts[i + 1]! <= hit);
+        if (hit < 0 || hit >= this.names.starts[this.size]!) return;
+        const position = lowerBound(this.size, (i) => this.names.starts[i + 1]! <= hit);
         add(position);
         // On to the next name: a name counts once.
-        from = this.nameStarts[position + 1]!;
+        from = this.names.starts[position + 1]!;
       }
     }
     // The names from the search on, in order, while they are it or start with it.
-    for (let i = lowerBound(this.size, (i) => this.nameAt(this.byName[i]!) < needle); i < this.size; i++) {
-      const name = this.nameAt(this.byName[i]!);
+    for (let i = lowerBound(this.size, (i) => this.names.at(this.byName[i]!) < needle); i < this.size; i++) {
+      const name = this.names.at(this.byName[i]!);
       if (match === 'is' ? name !== needle : !name.startsWith(needle)) break;
       add(this.byName[i]!);
     }
@@ -338,6 +387,13 @@ class GrowingLists {
   }
 }
 
+/** Big-endian 8-byte floats, as `float8send` writes them (null: none). */
+function float64s(bytes: Buffer | null) {
+  if (!bytes) return new Float64Array(0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Float64Array.from({ length: bytes.byteLength / 8 }, (_, i) => view.getFloat64(i * 8));
+}
+
 /** A copy of `array` with room for at least `length` (twice as much as needed before). */
 function grown(array: Int32Array, length: number) {
   const copy = new Int32Array(Math.max(length, array.length * 2));
@@ -362,20 +418,25 @@ async function load(db: Db): Promise<SearchIndex> {
       const [products] = rowsOf<{
         ids: string | null;
         names: string | null;
+        image_urls: string | null;
+        created_at: Buffer | null;
+        tracks_stock: string | null;
         kinds: string | null;
         prices: Buffer | null;
       }>(
         await tx.execute(sql`
           select string_agg(id::text, '' ${newestFirst}) as ids,
                  string_agg(${SEPARATOR} || replace(name, ${SEPARATOR}, ' '), '' ${newestFirst}) as names,
+                 string_agg(${SEPARATOR} || replace(image_url, ${SEPARATOR}, ' '), '' ${newestFirst}) as image_urls,
+                 string_agg(float8send(floor(extract(epoch from created_at) * 1000)::float8), ''::bytea ${newestFirst})
+                   as created_at,
+                 string_agg(case when track_stock then '1' else '0' end, '' ${newestFirst}) as tracks_stock,
                  string_agg(coalesce(category, '') || ${SEPARATOR} || coalesce(sub_category, ''), ${SEPARATOR}
                             ${newestFirst}) as kinds,
                  string_agg(float8send((price * 100)::float8), ''::bytea ${newestFirst}) as prices
           from products`),
       );
       const kinds = products?.kinds?.split(SEPARATOR).map((kind) => kind || null) ?? [];
-      const prices = products?.prices ?? Buffer.alloc(0);
-      const view = new DataView(prices.buffer, prices.byteOffset, prices.byteLength);
       const stems: string[] = [];
       const any = new GrowingLists();
       const name = new GrowingLists();
@@ -402,9 +463,12 @@ async function load(db: Db): Promise<SearchIndex> {
       return new SearchIndex(BigInt(version), {
         ids: products?.ids ?? '',
         names: products?.names ?? '',
+        imageUrls: products?.image_urls ?? '',
         categories: kinds.filter((_, i) => i % 2 === 0),
         subCategories: kinds.filter((_, i) => i % 2 === 1),
-        prices: Float64Array.from({ length: prices.byteLength / 8 }, (_, i) => view.getFloat64(i * 8)),
+        prices: float64s(products?.prices ?? null),
+        createdAt: float64s(products?.created_at ?? null),
+        tracksStock: products?.tracks_stock ?? '',
         stems,
         positions: { any: any.done(), name: name.done() },
       });

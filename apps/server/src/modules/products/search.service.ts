@@ -7,9 +7,8 @@ import {
   type SubCategory,
   type Suggestions,
 } from '@habi/shared';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import {
   addAll,
@@ -315,31 +314,6 @@ const accepts = (index: SearchIndex, { category, subCategory }: SearchFilter) =>
     (subCategories.size === 0 || subCategories.has(index.subCategory(position)!));
 };
 
-/** The columns of a product summary: a page of results reads only these. */
-const SUMMARY_COLUMNS = {
-  id: products.id,
-  name: products.name,
-  imageUrl: products.imageUrl,
-  price: products.price,
-  category: products.category,
-  subCategory: products.subCategory,
-  createdAt: products.createdAt,
-  trackStock: products.trackStock,
-};
-
-/**
- * The summaries of the products at these positions, in their order. A product deleted since the
- * index was read is left out (the answer is kept under the older version, which no later request
- * asks for).
- */
-async function rowsAt(db: Executor, index: SearchIndex, positions: number[]) {
-  if (positions.length === 0) return [];
-  const ids = positions.map((position) => index.id(position));
-  const rows = await db.select(SUMMARY_COLUMNS).from(products).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 export interface Page {
   offset: number;
   limit: number;
@@ -378,7 +352,7 @@ export async function searchPage(
       addAll(shown, matches);
     }
   });
-  return rowsAt(db, index, positions);
+  return positions.map((position) => index.summary(position));
 }
 
 /**
@@ -397,7 +371,7 @@ export async function searchByPrice(
     for (const rank of ranksOf(plan)) rank(index, matches);
     return index.byPriceOrder(matches, accepts(index, filter), order);
   });
-  return rowsAt(db, index, positions);
+  return positions.map((position) => index.summary(position));
 }
 
 /** The most products whose categories the suggestions look at. */

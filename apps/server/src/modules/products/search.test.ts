@@ -211,6 +211,16 @@ describe('GET /api/product/all?q= on the demo catalogue', () => {
     );
     expect((await list(ctx.t, 'q=%20%20&limit=3')).names).toEqual(newest);
   });
+
+  it('shows each product found as the collection shows it: name, image, price, date and stock alike', async () => {
+    const { items: everything } = await list(ctx.t, 'limit=100');
+    const byId = new Map(everything.map((product) => [product.id, product]));
+    for (const q of ['jeans', 'dennim jaket', 'tshirt&sort=asc']) {
+      const { items } = await list(ctx.t, `q=${q}`);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item).toEqual(byId.get(item.id));
+    }
+  });
 });
 
 describe('GET /api/product/suggest', () => {
