@@ -19,22 +19,15 @@ const MAILED: { status: MailedStatus; kind: string }[] = [
   { status: 'cancelled', kind: 'item-cancelled' },
 ];
 
-/** The order, its lines and its customer's address, read in the caller's transaction. */
-async function loadOrder(tx: Executor, orderId: string) {
-  const [row] = await tx
-    .select({ order: orders, recipient: customers.email })
-    .from(orders)
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, orderId));
-  if (!row) return null;
-  const items = await tx
-    .select({ item: orderItems, product: products.name })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
-  const { order } = row;
-  const mailOrder: MailOrder = {
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * What an order's mails show of it: its lines named by their product's current name (the line's
+ * own name when the product is gone).
+ */
+function mailOrder(order: OrderRow, items: { item: ItemRow; product: string | null }[]) {
+  const summary: MailOrder = {
     // As the customer's orders page names it.
     reference: `#${order.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
     customerName: order.customerName,
@@ -59,18 +52,50 @@ async function loadOrder(tx: Executor, orderId: string) {
       deliveryDate: item.deliveryDate,
     } satisfies MailOrderLine,
   }));
-  return { recipient: row.recipient, order: mailOrder, lines };
+  return { order: summary, lines };
 }
 
-/** The order's confirmation, written in the transaction that places it. */
-export async function mailOrderPlaced(tx: Executor, orderId: string, settings: MailSettings): Promise<void> {
-  const loaded = await loadOrder(tx, orderId);
-  if (!loaded?.recipient) return;
-  const lines = loaded.lines.map((l) => l.line);
+/** The order, its lines and its customer's address, read in the caller's transaction. */
+async function loadOrder(tx: Executor, orderId: string) {
+  const [row] = await tx
+    .select({ order: orders, recipient: customers.email })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const items = await tx
+    .select({ item: orderItems, product: products.name })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  return { recipient: row.recipient, ...mailOrder(row.order, items) };
+}
+
+/**
+ * The order's confirmation, written in the transaction that places it, from what it wrote: the
+ * order, its lines in order, and the names of their products as it read them.
+ */
+export async function mailOrderPlaced(
+  tx: Executor,
+  placed: { recipient: string; order: OrderRow; items: ItemRow[]; productNames: Map<string, string> },
+  settings: MailSettings,
+): Promise<void> {
+  const { order, lines } = mailOrder(
+    placed.order,
+    placed.items.map((item) => ({
+      item,
+      product: (item.productId && placed.productNames.get(item.productId)) ?? null,
+    })),
+  );
   await enqueueMail(tx, {
     kind: 'order-placed',
-    recipient: loaded.recipient,
-    ...orderPlacedMail(settings.storeName, loaded.order, lines),
+    recipient: placed.recipient,
+    ...orderPlacedMail(
+      settings.storeName,
+      order,
+      lines.map((l) => l.line),
+    ),
   });
 }
 

@@ -186,6 +186,8 @@ async function priceOrder(tx: Executor, customer: CustomerRow, input: PlaceOrder
   return {
     summary,
     code,
+    /** Each product's name as read, for the confirmation mail. */
+    productNames: new Map(found.map((p) => [p.id, p.name])),
     items: lines.map((line) => ({
       position: line.position,
       productId: line.productId,
@@ -251,7 +253,7 @@ export async function placeOrder(
 ): Promise<{ order: Order; created: boolean }> {
   const placed = await db.transaction(async (tx) => {
     const [stillThere] = await tx
-      .select({ id: customers.id })
+      .select({ id: customers.id, email: customers.email })
       .from(customers)
       .where(eq(customers.id, customer.id))
       .for('share');
@@ -271,10 +273,10 @@ export async function placeOrder(
         if (!previous || previous.requestHash !== hash || !previous.orderId) {
           throw conflict('This Idempotency-Key was already used for a different order');
         }
-        return { id: previous.orderId, created: false };
+        return { placed: previous.orderId, created: false };
       }
     }
-    const { summary, code, items } = await priceOrder(tx, customer, input, new Date());
+    const { summary, code, items, productNames } = await priceOrder(tx, customer, input, new Date());
     await takeStock(tx, items);
     const [order] = await tx
       .insert(orders)
@@ -291,20 +293,30 @@ export async function placeOrder(
         discountCode: code?.code ?? null,
         discountAmount: toDecimal(summary.discount),
       })
-      .returning({ id: orders.id });
+      .returning();
     // By product: the Best Collections counters they raise at commit are then locked in one
     // order by every checkout (see migration 0010), so two never wait on each other in a circle.
     const byProduct = [...items].sort((a, b) =>
       a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
     );
-    await tx.insert(orderItems).values(byProduct.map((item) => ({ ...item, orderId: order!.id })));
+    const lines = await tx
+      .insert(orderItems)
+      .values(byProduct.map((item) => ({ ...item, orderId: order!.id })))
+      .returning();
+    lines.sort((a, b) => a.position - b.position);
     if (code) await redeemCode(tx, code, { orderId: order!.id, customerId: customer.id });
     if (thisKey) await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
     // In this transaction: the confirmation exists exactly when the order does.
-    await mailOrderPlaced(tx, order!.id, mail);
-    return { id: order!.id, created: true };
+    await mailOrderPlaced(
+      tx,
+      { recipient: stillThere.email, order: order!, items: lines, productNames },
+      mail,
+    );
+    return { placed: toOrder(order!, lines), created: true };
   });
-  return { order: await getOrder(db, placed.id), created: placed.created };
+  // A replay answers the order its key placed, as it is now.
+  const order = typeof placed.placed === 'string' ? await getOrder(db, placed.placed) : placed.placed;
+  return { order, created: placed.created };
 }
 
 /**
