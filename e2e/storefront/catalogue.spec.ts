@@ -408,9 +408,10 @@ test.describe('Product detail', () => {
     await expect(page).toHaveURL('/products');
   });
 
-  test('an unknown or malformed pid shows a friendly not-found state', async ({ page }) => {
+  test('an unknown or malformed pid shows a friendly not-found state, with status 404', async ({ page }) => {
     for (const pid of ['00000000-0000-4000-8000-000000000000', 'not-a-product', '']) {
-      await page.goto(`/view?pid=${pid}`);
+      const response = await page.goto(`/view?pid=${pid}`);
+      expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
     }
     await expectAccessible(page);

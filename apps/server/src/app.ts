@@ -18,6 +18,7 @@ import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import ordersRoutes from './modules/orders/orders.routes.ts';
 import productsRoutes from './modules/products/products.routes.ts';
+import seoRoutes from './modules/seo/seo.routes.ts';
 import { type ImageStore, openImageStore } from './modules/uploads/image-store.ts';
 import uploadsRoutes from './modules/uploads/uploads.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(uploadsRoutes, { images, prefix: '/uploads' });
-  await app.register(staticFiles, { webDist: config.webDist });
+  await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(staticFiles, { webDist: config.webDist, db: database.db });
   return app;
 }

@@ -6,6 +6,7 @@ export * from './labels.ts';
 export * from './money.ts';
 export * from './order-status.ts';
 export * from './order-summary.ts';
+export * from './pages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/discount.ts';

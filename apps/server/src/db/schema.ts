@@ -147,6 +147,8 @@ export const products = pgTable(
     /** Checkout takes from `product_stock`, which has a row for each variation and size exactly when this is set. */
     trackStock: boolean('track_stock').notNull().default(false),
     createdAt: createdAt(),
+    /** Set by a trigger on every update (migration 0014): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   // Keyset orders of the storefront: newest first, and by price either way. Ascending indexes
   // serve both directions (a DESC NULLS LAST one would not serve a plain ORDER BY ... DESC).

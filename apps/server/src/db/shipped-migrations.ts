@@ -75,4 +75,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795619688457,
     sha256: 'cf12f8acd8aeeed0b920b3c45049ad23eb4dc2c93703b1629db36d86eafbd38d',
   },
+  {
+    tag: '0014_product_updated_at',
+    when: 1795624460201,
+    sha256: '94a9a39ce41cfb21fc3d245f6a1e6b81f9da38559ce81c00cd3305d8dd931cea',
+  },
 ];

@@ -3,15 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Executor } from '../db/client.ts';
+import { pageStatus } from '../modules/seo/seo.service.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 
 /**
  * The built web app: hashed assets cached for a year, index.html always revalidated, each sent
- * brotli- or gzip-compressed as built when the client takes it, and every client route
- * answered with index.html so deep links and reloads work.
+ * brotli- or gzip-compressed as built when the client takes it, and every page path answered
+ * with index.html so deep links and reloads work: 200 for the app's pages, 404 for any other
+ * path or a product that is not there (the app shows its not-found page).
  */
-async function staticFilesPlugin(app: FastifyInstance, options: { webDist: string }) {
+async function staticFilesPlugin(app: FastifyInstance, options: { webDist: string; db: Executor }) {
   const indexHtml = path.join(options.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
@@ -29,14 +32,15 @@ async function staticFilesPlugin(app: FastifyInstance, options: { webDist: strin
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/uploads/') &&
       path.extname(request.url.split('?')[0]!) === '';
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      const status = await pageStatus(options.db, new URL(request.url, 'http://store'));
+      return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
     }
     return reply.status(404).send({ message: 'Not found' });
   });
