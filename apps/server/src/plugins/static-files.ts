@@ -39,7 +39,9 @@ async function staticFilesPlugin(app: FastifyInstance, options: { webDist: strin
       !request.url.startsWith('/uploads/') &&
       path.extname(request.url.split('?')[0]!) === '';
     if (hasWeb && isPage) {
-      const status = await pageStatus(options.db, new URL(request.url, 'http://store'));
+      const { status, indexable } = await pageStatus(options.db, new URL(request.url, 'http://store'));
+      // Personal pages and the back office are served, never indexed.
+      if (!indexable) reply.header('x-robots-tag', 'noindex');
       return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
     }
     return reply.status(404).send({ message: 'Not found' });

@@ -16,20 +16,24 @@ export const SITEMAP_URLS_MAX = 50_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The status a page request answers with: 200 for a page of the app, 404 for any other path and
- * for a product page naming no product (the app shows its not-found page either way), so search
- * engines never index a page that is not there.
+ * How a page request is answered: 200 for a page of the app, 404 for any other path and for a
+ * product page naming no product (the app shows its not-found page either way), so search
+ * engines never index a page that is not there; and whether they may index it (the storefront's
+ * public pages alone).
  */
-export async function pageStatus(db: Executor, url: URL): Promise<200 | 404> {
-  if (!isAppPage(url.pathname)) return 404;
-  if (url.pathname.replace(/\/+$/, '') !== PRODUCT_PAGE.path) return 200;
+export async function pageStatus(db: Executor, url: URL): Promise<{ status: 200 | 404; indexable: boolean }> {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (!isAppPage(path)) return { status: 404, indexable: false };
+  if (path !== PRODUCT_PAGE.path) {
+    return { status: 200, indexable: (PUBLIC_PAGES as readonly string[]).includes(path) };
+  }
   const id = url.searchParams.get(PRODUCT_PAGE.param) ?? '';
-  if (!UUID.test(id)) return 404;
+  if (!UUID.test(id)) return { status: 404, indexable: false };
   const [found] = await db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.id, id.toLowerCase()));
-  return found ? 200 : 404;
+  return found ? { status: 200, indexable: true } : { status: 404, indexable: false };
 }
 
 /** robots.txt: the storefront may be read; the back office and personal pages not. */

@@ -55,6 +55,25 @@ describe('page statuses, robots.txt and the sitemaps', () => {
     }
   });
 
+  it("lets search engines index the storefront's public pages alone (X-Robots-Tag)", async () => {
+    const product = await insertProduct(t, { name: 'Indexed Linen Shirt' });
+    for (const url of ['/', '/about', '/products?category=Men', `/view?pid=${product.id}`]) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBeUndefined();
+    }
+    for (const url of [
+      '/cart',
+      '/sign-in',
+      '/user',
+      '/user/to-pay_products',
+      '/admin',
+      '/admin/orders',
+      '/no-such-page',
+      `/view?pid=${randomUUID()}`,
+    ]) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    }
+  });
+
   it('answers any other path 404 with the page shell, which shows the not-found page', async () => {
     for (const url of ['/no-such-page', '/products/shirts', '/aboutus?x=1', '/view/extra']) {
       const response = await get(url);
