@@ -53,6 +53,16 @@ describe('catalogue answers reused until the catalogue changes', () => {
     return response.json();
   };
   const names = async (url: string) => (await json(url)).map((p: { name: string }) => p.name);
+  /** The back office gives `delta` units of a tracked tee's first variation in size S back to stock. */
+  const restock = async (tee: { id: string; variations: { name: string }[] }, delta: number) => {
+    const response = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/stock/${tee.id}`,
+      cookie: admin.cookie,
+      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
 
   it('tags each answer, and answers 304 with no body to a client that holds it', async () => {
     await insertProduct(ctx.t, { name: 'Tagged Linen Shirt' });
@@ -137,13 +147,7 @@ describe('catalogue answers reused until the catalogue changes', () => {
     expect((await json(`/api/product/${tee.id}`)).stockTotal).toBe(2);
     await placeOrderOk(ctx.t, shopper, [orderLineFor(tee, { size: 'S', quantity: 2 })]);
     expect(await json(`/api/product/${tee.id}`)).toMatchObject({ stockTotal: 0, soldOut: true });
-    const restock = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/stock/${tee.id}`,
-      cookie: admin.cookie,
-      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta: 5 }] },
-    });
-    expect(restock.statusCode, restock.body).toBe(200);
+    await restock(tee, 5);
     expect(await json(`/api/product/${tee.id}`)).toMatchObject({ stockTotal: 5, soldOut: false });
   });
 
@@ -177,13 +181,7 @@ describe('catalogue answers reused until the catalogue changes', () => {
     const tee = await insertTrackedTee(ctx.t, { 'Navy S': 3 });
     const before = await versions();
     await placeOrderOk(ctx.t, shopper, [orderLineFor(tee, { size: 'S', quantity: 1 })]);
-    const restock = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/stock/${tee.id}`,
-      cookie: admin.cookie,
-      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta: 5 }] },
-    });
-    expect(restock.statusCode, restock.body).toBe(200);
+    await restock(tee, 5);
     const afterStock = await versions();
     expect(afterStock.catalogue).toBeGreaterThan(before.catalogue);
     expect(afterStock.products).toBe(before.products);

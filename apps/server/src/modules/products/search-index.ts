@@ -510,5 +510,3 @@ export function searchIndexes(db: Db) {
     },
   };
 }
-
-export type SearchIndexes = ReturnType<typeof searchIndexes>;
