@@ -196,6 +196,37 @@ export function insertProduct(t: TestApp, overrides: Partial<NewProduct> = {}) {
   });
 }
 
+/**
+ * The back office's edit of a product's name and price, the rest as `insertProduct` makes it;
+ * expects it to succeed.
+ */
+export async function editProductOk(t: TestApp, admin: SignedIn, id: string, name: string, price: string) {
+  const response = await t.request({
+    method: 'PATCH',
+    url: `/api/product/edit/${id}`,
+    cookie: admin.cookie,
+    payload: {
+      updatedName: name,
+      updatedDescription: 'A soft cotton tee.',
+      updatedPrice: price,
+      updatedCategory: 'Men',
+      updatedSubcategory: 'Tops',
+      updatedSizes: [...SIZE_PRESETS.Clothes],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** The back office's delete of a product; expects it to succeed. */
+export async function deleteProductOk(t: TestApp, admin: SignedIn, id: string) {
+  const response = await t.request({
+    method: 'DELETE',
+    url: `/api/product/delete/${id}`,
+    cookie: admin.cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 const TEE_COLOURS = ['Navy', 'Olive'];
 
 /**

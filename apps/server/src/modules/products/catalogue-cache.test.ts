@@ -1,13 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NEXT_CURSOR_HEADER, SIZE_PRESETS } from '@habi/shared';
+import { NEXT_CURSOR_HEADER } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
 import {
+  deleteProductOk,
+  editProductOk,
   insertProduct,
   insertTrackedTee,
   ORIGIN,
@@ -20,16 +22,6 @@ import {
   useTestApp,
 } from '../../test/helpers.ts';
 import { versionReader } from './catalogue-cache.ts';
-
-/** The back office's edit of a product's name and price, the rest as the test products have it. */
-const priceEdit = (name: string, price: string) => ({
-  updatedName: name,
-  updatedDescription: 'A soft cotton tee.',
-  updatedPrice: price,
-  updatedCategory: 'Men',
-  updatedSubcategory: 'Tops',
-  updatedSizes: [...SIZE_PRESETS.Clothes],
-});
 
 /**
  * Catalogue answers are built once and reused (catalogue-cache.ts): each test reads an answer,
@@ -106,13 +98,7 @@ describe('catalogue answers reused until the catalogue changes', () => {
     expect((await json('/api/product/all?q=corduroy')).map((p: { price: string }) => p.price)).toEqual([
       '1500.00',
     ]);
-    const edit = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/edit/${product.id}`,
-      cookie: admin.cookie,
-      payload: priceEdit('Edited Corduroy Jacket', '1,250.50'),
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editProductOk(ctx.t, admin, product.id, 'Edited Corduroy Jacket', '1,250.50');
     const after = await get(`/api/product/${product.id}`, { 'if-none-match': detail.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.json().price).toBe('1250.50');
@@ -125,12 +111,7 @@ describe('catalogue answers reused until the catalogue changes', () => {
     const product = await insertProduct(ctx.t, { name: 'Doomed Seersucker Shorts' });
     expect(await names('/api/product/all?q=seersucker')).toEqual(['Doomed Seersucker Shorts']);
     expect((await get(`/api/product/${product.id}`)).statusCode).toBe(200);
-    const removed = await ctx.t.request({
-      method: 'DELETE',
-      url: `/api/product/delete/${product.id}`,
-      cookie: admin.cookie,
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteProductOk(ctx.t, admin, product.id);
     expect(await names('/api/product/all?q=seersucker')).toEqual([]);
     expect((await get(`/api/product/${product.id}`)).statusCode).toBe(404);
     expect((await json('/api/product/suggest?q=seersucker')).products).toEqual([]);
@@ -186,13 +167,7 @@ describe('catalogue answers reused until the catalogue changes', () => {
     expect(afterStock.catalogue).toBeGreaterThan(before.catalogue);
     expect(afterStock.products).toBe(before.products);
 
-    const edit = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/edit/${tee.id}`,
-      cookie: admin.cookie,
-      payload: priceEdit('Renamed Ribbed Tee', '499.00'),
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editProductOk(ctx.t, admin, tee.id, 'Renamed Ribbed Tee', '499.00');
     const afterEdit = await versions();
     expect(afterEdit.products).toBe(afterStock.products + 1n);
     expect(afterEdit.catalogue).toBeGreaterThan(afterStock.catalogue);
@@ -262,13 +237,7 @@ describe('catalogue answers across instances', () => {
     const product = await insertProduct(ctx.t, { name: 'Twin Chambray Shirt', price: '900.00' });
     expect((await readOther(`/api/product/${product.id}`)).price).toBe('900.00');
     expect((await readOther('/api/product/all?q=chambray'))[0].price).toBe('900.00');
-    const edit = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/edit/${product.id}`,
-      cookie: admin.cookie,
-      payload: priceEdit('Twin Chambray Shirt', '850.00'),
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editProductOk(ctx.t, admin, product.id, 'Twin Chambray Shirt', '850.00');
     expect((await readOther(`/api/product/${product.id}`)).price).toBe('850.00');
     expect((await readOther('/api/product/all?q=chambray'))[0].price).toBe('850.00');
   });
@@ -277,22 +246,11 @@ describe('catalogue answers across instances', () => {
     const product = await insertProduct(ctx.t, { name: 'Twin Gingham Shirt' });
     const names = async (url: string) => (await readOther(url)).map((p: { name: string }) => p.name);
     expect(await names('/api/product/all?q=gingham')).toEqual(['Twin Gingham Shirt']);
-    const edit = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/edit/${product.id}`,
-      cookie: admin.cookie,
-      payload: priceEdit('Twin Madras Shirt', '900.00'),
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editProductOk(ctx.t, admin, product.id, 'Twin Madras Shirt', '900.00');
     expect(await names('/api/product/all?q=gingham')).toEqual([]);
     expect(await names('/api/product/all?q=madras')).toEqual(['Twin Madras Shirt']);
     expect(await names('/api/product/all?q=madras&sort=asc')).toEqual(['Twin Madras Shirt']);
-    const removed = await ctx.t.request({
-      method: 'DELETE',
-      url: `/api/product/delete/${product.id}`,
-      cookie: admin.cookie,
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteProductOk(ctx.t, admin, product.id);
     expect(await names('/api/product/all?q=madras')).toEqual([]);
     expect((await readOther('/api/product/suggest?q=madras')).products).toEqual([]);
   });

@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SIZE_PRESETS } from '@habi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertProduct, type SignedIn, signInAdmin, type TestApp } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  deleteProductOk,
+  editProductOk,
+  insertProduct,
+  type SignedIn,
+  signInAdmin,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 const PUBLIC_URL = 'https://shop.example.ph';
 
@@ -94,12 +101,7 @@ describe('page statuses, robots.txt and the sitemaps', () => {
       expect((await get(`/view?pid=${pid}`)).statusCode, pid).toBe(404);
     }
     expect((await get('/view')).statusCode).toBe(404);
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/product/delete/${product.id}`,
-      cookie: admin.cookie,
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteProductOk(t, admin, product.id);
     expect((await get(`/view?pid=${product.id}`)).statusCode).toBe(404);
   });
 
@@ -141,29 +143,11 @@ describe('page statuses, robots.txt and the sitemaps', () => {
     expect(first?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(await productLocs()).toContain(loc(doomed.id));
 
-    const edit = await t.request({
-      method: 'PATCH',
-      url: `/api/product/edit/${added.id}`,
-      cookie: admin.cookie,
-      payload: {
-        updatedName: 'Sitemap Chambray Shirt',
-        updatedDescription: 'Edited.',
-        updatedPrice: '999.00',
-        updatedCategory: 'Men',
-        updatedSubcategory: 'Tops',
-        updatedSizes: [...SIZE_PRESETS.Clothes],
-      },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editProductOk(t, admin, added.id, 'Sitemap Chambray Shirt', '999.00');
     const edited = entries((await get('/sitemap-products-1.xml')).body).find((e) => e.loc === loc(added.id));
     expect(Date.parse(edited!.lastmod!)).toBeGreaterThan(Date.parse(first!.lastmod!));
 
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/product/delete/${doomed.id}`,
-      cookie: admin.cookie,
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteProductOk(t, admin, doomed.id);
     expect(await productLocs()).not.toContain(loc(doomed.id));
   });
 });
