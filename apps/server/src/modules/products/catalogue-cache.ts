@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { batched } from '../../lib/batch.ts';
 import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, varyOnEncoding } from '../../lib/compression.ts';
 
 /**
@@ -75,36 +76,10 @@ async function readVersions(db: Executor): Promise<Versions> {
 }
 
 /**
- * Reads the version for many requests at once: a request shares a read only if it was sent after
- * the request arrived (so the read sees every write committed before), that is the one waiting
- * for the read in flight to end. A burst of requests costs two reads, not one each.
+ * Reads the versions for many requests at once (batch.ts): a request shares only a read sent
+ * after it arrived, so it sees every write committed before.
  */
-export function versionReader(db: Executor) {
-  let running: Promise<Versions> | undefined;
-  let queued: Promise<Versions> | undefined;
-  const start = () => {
-    const read = readVersions(db);
-    running = read;
-    const done = () => {
-      if (running === read) running = undefined;
-    };
-    read.then(done, done);
-    return read;
-  };
-  return (): Promise<Versions> => {
-    if (!running) return start();
-    queued ??= running
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        queued = undefined;
-        return start();
-      });
-    return queued;
-  };
-}
+export const versionReader = (db: Executor) => batched<never, Versions>(() => readVersions(db));
 
 /** Whether an If-None-Match header names this entity tag (weakly: W/ aside, or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string) {

@@ -41,7 +41,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
 import { type IndexAt, searchByPrice, searchPage } from './search.service.ts';
-import { changeStock, fitStock, stockLevels, stockTotals, unsoldErrors } from './stock.service.ts';
+import { changeStock, fitStock, sharedStockTotals, stockLevels, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
 /** The columns a summary shows (searches read only these: `SUMMARY_COLUMNS` in search.service.ts). */
@@ -70,7 +70,7 @@ function toProductSummary(row: SummaryRow, stockTotal: number | null): ProductSu
 
 /** Summaries of the rows, in their order, with what is left of those that track stock. */
 async function summaries(db: Executor, rows: SummaryRow[]): Promise<ProductSummary[]> {
-  const totals = await stockTotals(
+  const totals = await sharedStockTotals(
     db,
     rows.filter((row) => row.trackStock).map((row) => row.id),
   );

@@ -9,6 +9,7 @@ import {
 } from '@habi/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rememberedLookups } from '../../lib/batch.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import {
   addAll,
@@ -71,35 +72,36 @@ interface FormFacts {
   stem: string | null;
   /** The catalogue has the form or its stem. */
   known: boolean;
-  /** A longer word of the catalogue starts with it. */
+  /** A longer word of the catalogue starts with it (asked of typed words alone). */
   startsLonger: boolean;
-  /** Not known: the stems of the catalogue's nearest spellings of it, nearest first. */
+  /** Not known: the stems of the catalogue's nearest spellings of it, nearest first (typed words alone). */
   near: string[];
 }
 
-const remembered = new WeakMap<Executor, Map<string, { at: number; facts: Promise<FormFacts> }>>();
+/**
+ * A form asked about: a typed word, or the words typed apart written together, of which only the
+ * stem and whether the catalogue has it matter. Forms have no spaces (search-words.ts).
+ */
+type Asked = `word ${string}` | `joined ${string}`;
+const formOf = (asked: Asked) => asked.slice(asked.indexOf(' ') + 1);
 
-/** The facts of each form, looked up (all those not remembered, in one query) or remembered. */
-async function formFacts(db: Executor, forms: string[]): Promise<Map<string, FormFacts>> {
-  const known = remembered.get(db) ?? new Map<string, { at: number; facts: Promise<FormFacts> }>();
-  remembered.set(db, known);
-  const now = Date.now();
-  const missing = forms.filter((form) => {
-    const entry = known.get(form);
-    return !entry || now - entry.at >= REMEMBERED_MS;
-  });
-  if (missing.length > 0) {
-    const asked = lookUpForms(db, missing);
-    for (const form of missing) {
-      const entry = { at: now, facts: asked.then((facts) => facts.get(form)!) };
-      known.delete(form);
-      known.set(form, entry);
-      // A failed lookup is asked again next time.
-      entry.facts.catch(() => known.get(form) === entry && known.delete(form));
-    }
-    while (known.size > REMEMBERED_MAX) known.delete(known.keys().next().value!);
+/** Each database's form facts, remembered or looked up (batch.ts). */
+const factsOf = new WeakMap<Executor, (forms: Asked[]) => Promise<Map<Asked, FormFacts>>>();
+
+/**
+ * The facts of each form. Lookups are batched: the forms new to the searches arriving together
+ * are looked up in one query, whose planning is most of its cost.
+ */
+function formFacts(db: Executor, forms: Asked[]): Promise<Map<Asked, FormFacts>> {
+  let facts = factsOf.get(db);
+  if (!facts) {
+    facts = rememberedLookups((missing: Asked[]) => lookUpForms(db, missing), {
+      ms: REMEMBERED_MS,
+      max: REMEMBERED_MAX,
+    });
+    factsOf.set(db, facts);
   }
-  return new Map(await Promise.all(forms.map(async (form) => [form, await known.get(form)!.facts] as const)));
+  return facts(forms);
 }
 
 /** How many near spellings of a word are tried, the nearest first. */
@@ -108,7 +110,7 @@ const NEAR_SPELLINGS_MAX = 3;
 /** A row of the lookup: a form's stem and whether the catalogue has it, or a word near it. */
 interface LookupRow {
   kind: 'form' | 'slip' | 'near';
-  form: string;
+  asked: Asked;
   word: string | null;
   /** Its English stem; null for a stop word. */
   stem: string | null;
@@ -117,52 +119,59 @@ interface LookupRow {
 }
 
 /**
- * Looks the forms up in the catalogue's words: their stems, whether it has them or longer words
- * starting with them, and for those it has not, the words one slip away and those sharing most
- * trigrams.
+ * Looks the forms up in the catalogue's words: their stems and whether it has them; for typed
+ * words also whether it has longer words starting with them, and for those it has not, the words
+ * one slip away and those sharing most trigrams.
  */
-async function lookUpForms(db: Executor, forms: string[]): Promise<Map<string, FormFacts>> {
-  const slips = forms.flatMap((form) => oneSlipAway(form).map((variant) => [variant, form]));
+async function lookUpForms(db: Executor, asked: Asked[]): Promise<Map<Asked, FormFacts>> {
+  const words = asked.filter((key) => key.startsWith('word '));
+  const slips = words.flatMap((key) => oneSlipAway(formOf(key)).map((variant) => [variant, key]));
   // Each pattern a value of its own, so the trigram index answers it (a pattern read from a
   // column would be matched against every word).
-  const startsLonger = sql.join(
-    forms.map(
-      (form) =>
-        sql`(${form}::text, exists (select 1 from search_words w where w.word like ${`${escapeLike(form)}_%`}))`,
-    ),
+  const forms = sql.join(
+    asked.map((key) => {
+      const form = formOf(key);
+      return key.startsWith('word ')
+        ? sql`(${key}::text, ${form}::text, true, exists (select 1 from search_words w where w.word like ${`${escapeLike(form)}_%`}))`
+        : sql`(${key}::text, ${form}::text, false, false)`;
+    }),
     sql`, `,
   );
   const stemOf = (word: SQL) => sql`(select lexeme from unnest(to_tsvector('english', ${word})) limit 1)`;
   const result = await db.execute(sql`
     with forms as materialized (
-      select f.form, s.stem,
+      select f.asked, f.form, f.corrected, s.stem,
              s.stem is not null and exists (
                select 1 from search_words w where w.word = f.form or w.word = s.stem
              ) as known,
              f.starts_longer
-      from (values ${startsLonger}) as f(form, starts_longer)
+      from (values ${forms}) as f(asked, form, corrected, starts_longer)
       left join lateral (select ${stemOf(sql`f.form`)} as stem) s on true
     ), unknown as (
-      select form from forms where stem is not null and not known
+      select asked, form from forms where corrected and stem is not null and not known
     )
-    select 'form' as kind, form, null as word, stem, known, starts_longer as "startsLonger" from forms
+    select 'form' as kind, asked, null as word, stem, known, starts_longer as "startsLonger" from forms
     union all
-    select 'slip', u.form, w.word, ${stemOf(sql`w.word`)}, true, false
+    select 'slip', u.asked, w.word, ${stemOf(sql`w.word`)}, true, false
     from jsonb_array_elements(${JSON.stringify(slips)}::jsonb) as v(pair)
-    join unknown u on u.form = v.pair ->> 1
+    join unknown u on u.asked = v.pair ->> 1
     join search_words w on w.word = v.pair ->> 0
     union all
-    select 'near', u.form, n.word, ${stemOf(sql`n.word`)}, true, false
+    select 'near', u.asked, n.word, ${stemOf(sql`n.word`)}, true, false
     from unknown u cross join lateral (
       select word from search_words where word % u.form order by similarity(word, u.form) desc, word limit 8
     ) n
     where char_length(u.form) >= ${CORRECTED_MIN_LENGTH}
   `);
   const rows = (result as unknown as { rows: LookupRow[] }).rows;
+  const spellings = new Map<Asked, LookupRow[]>();
+  for (const row of rows) {
+    if (row.kind !== 'form') spellings.set(row.asked, [...(spellings.get(row.asked) ?? []), row]);
+  }
   /** The catalogue's spellings of a form it does not know, nearest first. */
-  const nearSpellings = (form: string) => {
-    const scored = rows
-      .filter((r) => r.kind !== 'form' && r.form === form)
+  const nearSpellings = (asked: Asked) => {
+    const form = formOf(asked);
+    const scored = (spellings.get(asked) ?? [])
       .map((r) => ({ stem: r.stem!, edits: editDistance(form, r.word!) }))
       .filter((r) => r.edits <= maxEdits(form));
     const fewest = Math.min(...scored.map((r) => r.edits));
@@ -179,12 +188,12 @@ async function lookUpForms(db: Executor, forms: string[]): Promise<Map<string, F
     rows
       .filter((r) => r.kind === 'form')
       .map((r) => [
-        r.form,
+        r.asked,
         {
           stem: r.stem,
           known: r.known,
           startsLonger: r.startsLonger,
-          near: r.known ? [] : nearSpellings(r.form),
+          near: r.known ? [] : nearSpellings(r.asked),
         },
       ]),
   );
@@ -217,18 +226,16 @@ export async function planSearch(db: Executor, q: string): Promise<SearchPlan> {
   const tokens = searchTokens(q);
   // Words typed apart may be one the catalogue writes together: "t shirt" is "tshirt".
   const together = tokens.length > 1 ? tokens.map((t) => t.joined).join('') : undefined;
-  const forms = [
-    ...new Set([
-      ...tokens.flatMap((t) => (t.parts.length > 1 ? [t.joined, ...t.parts] : [t.joined])),
-      ...(together ? [together] : []),
-    ]),
-  ];
+  const typed = new Set(tokens.flatMap((t) => (t.parts.length > 1 ? [t.joined, ...t.parts] : [t.joined])));
   const typing = tokens.at(-1)?.joined;
-  const facts = await formFacts(db, forms);
+  const facts = await formFacts(db, [
+    ...[...typed].map((word) => `word ${word}` as const),
+    ...(together ? [`joined ${together}` as const] : []),
+  ]);
 
   /** A form's terms; null for a stop word. */
   const readForm = (form: string): Term[] | null => {
-    const fact = facts.get(form);
+    const fact = facts.get(`word ${form}`);
     if (!fact?.stem) return null;
     const terms: Term[] = [];
     if (fact.known) terms.push({ stem: fact.stem, prefix: false });
@@ -247,7 +254,7 @@ export async function planSearch(db: Executor, q: string): Promise<SearchPlan> {
   };
   const words = tokens.map(readToken).filter((word) => word !== null);
   const queries = (field: Field) => words.map((word) => wordQuery(word, field));
-  const written = together === undefined ? undefined : facts.get(together);
+  const written = together === undefined ? undefined : facts.get(`joined ${together}`);
   const ranks: Query[] = [];
   const seen = new Set<string>();
   for (const query of [

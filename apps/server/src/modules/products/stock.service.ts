@@ -8,6 +8,7 @@ import {
 import { and, eq, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { productStock } from '../../db/schema.ts';
+import { batched } from '../../lib/batch.ts';
 
 /** One row of stock: a product's variation ('' for none) in one size ('' for none). */
 export interface StockKey {
@@ -113,7 +114,7 @@ export async function stockLevels(db: Executor, productId: string, product: Sell
 }
 
 /** Units left per product, for the given tracked products. */
-export async function stockTotals(db: Executor, productIds: string[]): Promise<Map<string, number>> {
+async function stockTotals(db: Executor, productIds: string[]): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -124,6 +125,22 @@ export async function stockTotals(db: Executor, productIds: string[]): Promise<M
     .where(inArray(productStock.productId, productIds))
     .groupBy(productStock.productId);
   return new Map(rows.map((row) => [row.productId, row.total]));
+}
+
+const totalsReaders = new WeakMap<Executor, (productIds: Iterable<string>) => Promise<Map<string, number>>>();
+
+/**
+ * `stockTotals` for reads outside a transaction: those of requests arriving together are made in
+ * one query (batch.ts), sent after each of them arrived.
+ */
+export function sharedStockTotals(db: Executor, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return Promise.resolve(new Map());
+  let read = totalsReaders.get(db);
+  if (!read) {
+    read = batched((ids: string[]) => stockTotals(db, ids));
+    totalsReaders.set(db, read);
+  }
+  return read(productIds);
 }
 
 /** One line's part in moving stock: `delta` units given back, or taken when negative. */
