@@ -50,7 +50,11 @@ type SummaryRow = Pick<
   'id' | 'name' | 'imageUrl' | 'price' | 'category' | 'subCategory' | 'createdAt' | 'trackStock'
 >;
 
-const iso = (timestamp: string) => new Date(timestamp).toISOString();
+/**
+ * A moment as the API writes it: the table's text ("2026-11-25 15:11:22.565123+00") rewritten,
+ * the search index's (already ISO 8601, UTC) as it is.
+ */
+const iso = (timestamp: string) => (timestamp.endsWith('Z') ? timestamp : new Date(timestamp).toISOString());
 
 /** `stockTotal`: the units left, or null when the product does not track stock. */
 function toProductSummary(row: SummaryRow, stockTotal: number | null): ProductSummary {
