@@ -118,3 +118,6 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Widths every uploaded image is re-encoded to. */
 export const IMAGE_WIDTHS = [400, 800] as const;
+
+/** Response header carrying the cursor of the next page, when there is one. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -19,3 +19,4 @@ export * from './schemas/search.ts';
 export * from './schemas/stock.ts';
 export * from './schemas/user.ts';
 export * from './stock-left.ts';
+export * from './text.ts';

@@ -1,7 +1,11 @@
 import { LOW_STOCK_MAX, QUANTITY_MAX } from './constants.ts';
 import type { Product } from './schemas/product.ts';
-import { stockLeftMessage } from './schemas/stock.ts';
 
+/** What a line of a cart (or of an order being restored) can still have. */
+export const stockLeftMessage = (available: number) =>
+  available === 0 ? 'Sold out' : `Only ${available} left`;
+/** Where a refused stock change stands now. */
+export const stockNowMessage = (quantity: number) => `${quantity} in stock now`;
 /** The parts of a product read that say what is left of it. */
 export type StockedProduct = Pick<Product, 'trackStock' | 'stock' | 'variations'>;
 

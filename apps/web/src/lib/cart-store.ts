@@ -1,6 +1,5 @@
 import { DELIVERY_OPTIONS, type DeliveryFee, QUANTITY_MAX, QUANTITY_MIN } from '@habi/shared';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { newId } from './ids.ts';
 
 /**
@@ -8,30 +7,63 @@ import { newId } from './ids.ts';
  * and shared across tabs. A line's delivery date is computed from its option when shown,
  * so a cart left for days still shows true dates.
  */
-const CartLineSchema = z.object({
-  cartProductId: z.string(),
-  productId: z.string(),
-  name: z.string(),
-  imageUrl: z.string(),
-  price: z.string(),
-  size: z.string(),
-  quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
-  deliveryOption: z.object({ value: z.string(), fee: z.number() }),
-});
-export type CartLine = z.infer<typeof CartLineSchema>;
+export interface CartLine {
+  cartProductId: string;
+  productId: string;
+  name: string;
+  imageUrl: string;
+  price: string;
+  size: string;
+  quantity: number;
+  deliveryOption: { value: string; fee: number };
+}
 
 const STORAGE_KEY = 'habi.cart.v1';
-const listeners = new Set<() => void>();
-let lines: CartLine[] = load();
+const TEXTS = ['cartProductId', 'productId', 'name', 'imageUrl', 'price', 'size'] as const;
 
+/**
+ * A saved line as this store writes it, or null. Read by hand rather than with a schema: every
+ * page reads the cart, and the validation library would weigh on every page's first load.
+ */
+function readLine(value: unknown): CartLine | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const line = value as Record<string, unknown>;
+  const option = line.deliveryOption as Record<string, unknown> | null | undefined;
+  const { quantity } = line;
+  if (
+    !TEXTS.every((key) => typeof line[key] === 'string') ||
+    typeof quantity !== 'number' ||
+    !Number.isInteger(quantity) ||
+    quantity < QUANTITY_MIN ||
+    quantity > QUANTITY_MAX ||
+    typeof option !== 'object' ||
+    option === null ||
+    typeof option.value !== 'string' ||
+    typeof option.fee !== 'number'
+  ) {
+    return null;
+  }
+  const texts = Object.fromEntries(TEXTS.map((key) => [key, line[key]])) as Pick<
+    CartLine,
+    (typeof TEXTS)[number]
+  >;
+  return { ...texts, quantity, deliveryOption: { value: option.value, fee: option.fee } };
+}
+
+/** The saved cart; empty when any of it is not a line this store wrote. */
 function load(): CartLine[] {
   try {
-    const parsed = z.array(CartLineSchema).safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]'));
-    return parsed.success ? parsed.data : [];
+    const saved: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    if (!Array.isArray(saved)) return [];
+    const read = saved.map(readLine);
+    return read.every((line) => line !== null) ? read : [];
   } catch {
     return [];
   }
 }
+
+const listeners = new Set<() => void>();
+let lines: CartLine[] = load();
 
 function commit(next: CartLine[]) {
   lines = next;

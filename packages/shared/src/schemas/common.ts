@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_BUT_LINES, SEARCH_TEXT_MAX } from '../text.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -7,10 +8,6 @@ export const MESSAGES = {
   invalidId: 'Invalid id',
 } as const;
 
-// Control characters (C0, DEL, C1) belong in no name, search or address, and PostgreSQL cannot
-// store NUL at all; multi-line text keeps its line breaks and tabs.
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-const CONTROL_CHARACTERS_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
 export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters';
 
 /** Any text a person types on one line: names, usernames, searches. */
@@ -19,7 +16,7 @@ export const singleLineText = () =>
     .string()
     .refine((text) => !CONTROL_CHARACTERS.test(text), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
 /** What a shopper or an admin searches for: one line of at most 100 characters, trimmed. */
-export const SearchTextSchema = singleLineText().trim().max(100);
+export const SearchTextSchema = singleLineText().trim().max(SEARCH_TEXT_MAX);
 /** Text that may span lines: addresses and descriptions. */
 export const multiLineText = () =>
   z.string().refine((text) => !CONTROL_CHARACTERS_BUT_LINES.test(text), {

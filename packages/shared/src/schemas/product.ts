@@ -163,9 +163,6 @@ export const AdminProductListQuerySchema = listQuerySchema(['name', 'createdAt',
 });
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
 
-/** Response header carrying the cursor of the next page, when there is one. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
 export const VariationSchema = z.object({ name: z.string(), imageUrl: z.string() });
 export type Variation = z.infer<typeof VariationSchema>;
 

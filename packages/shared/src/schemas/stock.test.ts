@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stockLeftMessage, stockNowMessage } from '../stock-left.ts';
 import { ErrorResponseSchema } from './common.ts';
 import { AdminProductListQuerySchema, CreateProductFieldsSchema } from './product.ts';
 import {
@@ -6,8 +7,6 @@ import {
   STOCK_LEVELS_MAX,
   StockChangeSchema,
   StockUpdateSchema,
-  stockLeftMessage,
-  stockNowMessage,
   stockStateOf,
 } from './stock.ts';
 import { messagesByPath } from './test-helpers.ts';

@@ -23,12 +23,6 @@ export const STOCK_MESSAGES = {
   changeRefused: 'The stock is not what this change expects. Please review it and try again.',
 } as const;
 
-/** What a line of a cart (or of an order being restored) can still have. */
-export const stockLeftMessage = (available: number) =>
-  available === 0 ? 'Sold out' : `Only ${available} left`;
-/** Where a refused stock change stands now. */
-export const stockNowMessage = (quantity: number) => `${quantity} in stock now`;
-
 /** Stock totals from `min` to `max`, both included; no `max`, no upper end. */
 export interface StockTotalRange {
   min: number;

@@ -1,5 +1,4 @@
 import {
-  EmailSchema,
   type MessageResponse,
   NEWSLETTER_DISCOUNT_PERCENT,
   type NewsletterSubscribeInput,
@@ -22,9 +21,12 @@ export function NewsletterForm() {
       request<MessageResponse>('/newsletter/subscribe', { method: 'POST', json: input }),
   });
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (subscribe.isPending) return;
+    // The check (and the validation library) comes with the first submit: the footer is on
+    // every page, and most visits never subscribe.
+    const { EmailSchema } = await import('./newsletter-email.ts');
     const parsed = EmailSchema.safeParse(email);
     setDone(undefined);
     if (!parsed.success) {

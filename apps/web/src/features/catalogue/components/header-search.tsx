@@ -1,4 +1,4 @@
-import { formatPHP, SearchTextSchema } from '@habi/shared';
+import { formatPHP, SEARCH_TEXT_MAX } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutGrid, Search } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
@@ -19,7 +19,7 @@ import {
   suggestionOptions,
 } from '../utils/suggestions.ts';
 
-const MAX_LENGTH = SearchTextSchema.maxLength ?? undefined;
+const MAX_LENGTH = SEARCH_TEXT_MAX;
 
 /**
  * The header's product search. As the shopper types it suggests products and categories in a

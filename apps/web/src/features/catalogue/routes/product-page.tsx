@@ -1,4 +1,4 @@
-import { IdSchema } from '@habi/shared';
+import { isId } from '@habi/shared';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +14,7 @@ export default function ProductPage() {
   const [params] = useSearchParams();
   const pid = params.get('pid') ?? '';
   // A malformed id cannot name a product: say so without asking the server.
-  const valid = IdSchema.safeParse(pid).success;
+  const valid = isId(pid);
   const query = useProduct(pid, { enabled: valid });
   const notFound = !valid || (query.error instanceof ApiError && query.error.status === 404);
   useDocumentTitle(notFound ? 'Product not found' : undefined);

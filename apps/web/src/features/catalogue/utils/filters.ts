@@ -2,7 +2,7 @@ import {
   CATEGORIES,
   type Category,
   type ProductSort,
-  SearchTextSchema,
+  readSearchText,
   SORT_OPTIONS,
   SUBCATEGORIES,
   type SubCategory,
@@ -30,7 +30,7 @@ const pick = <T extends string>(all: readonly T[], values: string[]): T[] =>
 export function parseFilters(params: URLSearchParams): FilterState {
   const sort = SORT_OPTIONS.find((option) => option.value === params.get('sort'))?.value;
   // A search the API would refuse (too long, control characters) is ignored like any unknown value.
-  const q = SearchTextSchema.safeParse(params.get('q') ?? '').data;
+  const q = readSearchText(params.get('q') ?? '');
   return {
     category: pick(CATEGORIES, params.getAll('category')),
     subCategory: pick(SUBCATEGORIES, params.getAll('subCategory')),

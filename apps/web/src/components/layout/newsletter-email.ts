@@ -1,0 +1,2 @@
+// The newsletter box's check, loaded when first submitted (newsletter-form.tsx).
+export { EmailSchema } from '@habi/shared';
