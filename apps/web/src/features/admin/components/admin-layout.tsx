@@ -3,7 +3,6 @@ import { LogOut, Mail, Menu, Newspaper, Package, ReceiptText, TicketPercent, Use
 import { Dialog } from 'radix-ui';
 import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAdminSignOut } from '../api/admin-session.ts';
 
 const NAV = [

@@ -8,11 +8,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Switch } from 'radix-ui';
 import { type Control, Controller, type FieldNamesMarkedBoolean, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { FormActions, FormSection } from './form-bits.tsx';
 import { PriceInput } from './price-input.tsx';
 

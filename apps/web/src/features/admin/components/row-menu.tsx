@@ -5,8 +5,8 @@ import { Ellipsis, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { look } from './data-table.tsx';
 

@@ -1,10 +1,10 @@
 import { type Product, stockNowMessage } from '@habi/shared';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateStock } from '../api/update-stock.ts';
 import {
   cellsOf,

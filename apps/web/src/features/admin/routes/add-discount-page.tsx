@@ -1,8 +1,8 @@
 import { storeDate } from '@habi/shared';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateDiscount } from '../api/save-discount.ts';
 import { DiscountForm } from '../components/discount-form.tsx';
 import { PageHeader } from '../components/page-header.tsx';

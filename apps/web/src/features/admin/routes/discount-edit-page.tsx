@@ -1,10 +1,10 @@
 import { type Discount, discountFormValues } from '@habi/shared';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDiscount } from '../api/get-discounts.ts';
 import { useUpdateDiscount } from '../api/save-discount.ts';
 import { changedFields, DiscountForm } from '../components/discount-form.tsx';

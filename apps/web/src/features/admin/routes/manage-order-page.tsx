@@ -2,13 +2,13 @@ import { camelToLabel, formatPHP, ITEM_STATUSES, type ItemStatus, type Order } f
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { FormActions } from '../components/form-bits.tsx';

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +12,7 @@ import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAdminSignIn } from '../api/admin-session.ts';
 
 /** Admin sign-in: username and password, then a re-check of the admin session. */

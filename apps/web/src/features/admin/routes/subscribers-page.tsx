@@ -7,11 +7,11 @@ import {
 } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useExportSubscribers, useSubscribers } from '../api/get-subscribers.ts';
 import { DataTable, look } from '../components/data-table.tsx';
 import { NoValue } from '../components/no-value.tsx';

@@ -1,9 +1,9 @@
 import type { MessageResponse } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { recheckSession } from '../api/recheck-session.ts';
 
 interface AuthSubmitOptions<Values> {

@@ -2,12 +2,12 @@ import { AddAddressSchema, LIMITS, type User } from '@habi/shared';
 import { CircleAlert, MapPin, Phone, Plus, Trash2 } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAddAddress, useDeleteAddress } from '../api/addresses.ts';
 
 export type AddressMode = 'summary' | 'list' | 'add';

@@ -2,13 +2,13 @@ import { formatPHP, type OrderSummary, type PlaceOrderInput } from '@habi/shared
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type CartLine, clearCart, setPrice } from '../../../lib/cart-store.ts';
 import { newId } from '../../../lib/ids.ts';
 import { paths } from '../../../lib/paths.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { orderPayload, usePlaceOrder } from '../api/place-order.ts';
 import { setDiscountCode } from './use-discount-code.ts';
 

@@ -2,13 +2,13 @@ import { DELIVERY_OPTIONS, formatPHP, type Product, QUANTITY_MIN } from '@habi/s
 import { Banknote, ShoppingBag, Truck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { addToCart, useCart } from '../../../lib/cart-store.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { choiceStock, inCartMessage, soldOutSizes, soldOutVariations } from '../utils/choice-stock.ts';
 import { SizePicker } from './size-picker.tsx';
 import { SoldOutBadge } from './sold-out-badge.tsx';
