@@ -76,7 +76,7 @@ test.describe('Home', () => {
 
     // The promotional video: muted, looping, autoplaying inline, with a poster.
     const video = page.locator('video');
-    await expect(video).toHaveAttribute('poster', '/media/promo-poster.jpg');
+    await expect(video).toHaveAttribute('poster', '/media/promo-poster.webp');
     const flags = await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline]);
     expect(flags).toEqual([true, true, true, true]);
     await expect(video.locator('source')).toHaveCount(2);
@@ -97,6 +97,40 @@ test.describe('Home', () => {
     await page.waitForLoadState('networkidle');
     expect(await hero.boundingBox()).toEqual(before);
   });
+
+  for (const [who, prepare] of [
+    ['on a phone', (page: Page) => page.setViewportSize({ width: 390, height: 844 })],
+    [
+      'for a visitor asking for reduced motion',
+      (page: Page) => page.emulateMedia({ reducedMotion: 'reduce' }),
+    ],
+    [
+      'for a visitor asking to save data',
+      (page: Page) =>
+        page.addInitScript(() =>
+          Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
+        ),
+    ],
+  ] as const) {
+    test(`${who}, the video shows its poster and is downloaded only once played`, async ({ page }) => {
+      await prepare(page);
+      const videoRequests: string[] = [];
+      page.on('request', (request) => {
+        if (/\/media\/promo\.(webm|mp4)$/.test(request.url())) videoRequests.push(request.url());
+      });
+      await page.goto('/');
+      const video = page.locator('video');
+      await expect(video).toHaveAttribute('preload', 'none');
+      expect(await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.paused])).toEqual([false, true]);
+      await page.waitForLoadState('networkidle');
+      expect(videoRequests).toEqual([]);
+
+      await page.getByRole('button', { name: 'Play the promotional video' }).click();
+      await expect(page.getByRole('button', { name: 'Pause the promotional video' })).toBeVisible();
+      await expect.poll(() => videoRequests.length).toBeGreaterThan(0);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    });
+  }
 });
 
 test.describe('About Us', () => {

@@ -7,7 +7,8 @@
 // headline over it.
 // Outputs, committed to the repo so builds need neither sharp nor ffmpeg (in apps/web):
 //   public/media/promo.webm (VP9), public/media/promo.mp4 (H.264, faststart), both without audio,
-//   public/media/promo-poster.jpg (the first frame, painted before the video loads).
+//   public/media/promo-poster.webp (the first frame, painted before the video loads, and all a
+//   phone shows until the shopper plays the video).
 // Needs ffmpeg with libvpx-vp9 and libx264 on the PATH.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -157,7 +158,7 @@ const base = await backdrop();
 const light = await falloff();
 const webm = path.join(outDir, 'promo.webm');
 const mp4 = path.join(outDir, 'promo.mp4');
-const poster = path.join(outDir, 'promo-poster.jpg');
+const poster = path.join(outDir, 'promo-poster.webp');
 const framesDir = mkdtempSync(path.join(tmpdir(), 'habi-promo-'));
 
 try {
@@ -187,7 +188,7 @@ try {
     ...['-c:v', 'libx264', '-preset', 'veryslow', '-crf', '23', '-tune', 'animation'],
     ...['-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart', '-an', mp4],
   ]);
-  await sharp(path.join(framesDir, '0000.png')).jpeg({ quality: 88, mozjpeg: true }).toFile(poster);
+  await sharp(path.join(framesDir, '0000.png')).webp({ quality: 75 }).toFile(poster);
 } finally {
   rmSync(framesDir, { recursive: true, force: true });
 }

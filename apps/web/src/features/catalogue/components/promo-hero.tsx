@@ -1,32 +1,38 @@
 import { Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** Media files served from `public/media/`. */
 export const PROMO_VIDEO = {
-  poster: '/media/promo-poster.jpg',
+  poster: '/media/promo-poster.webp',
   webm: '/media/promo.webm',
   mp4: '/media/promo.mp4',
 };
 
 /**
+ * Whether the video starts by itself. Not on a phone (its data plan), nor for a visitor who asks
+ * to save data or for reduced motion: there the poster shows, and the video is downloaded only
+ * once the shopper plays it.
+ */
+function startsByItself() {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return (
+    connection?.saveData !== true &&
+    !window.matchMedia('(max-width: 639px), (prefers-reduced-motion: reduce)').matches
+  );
+}
+
+/**
  * Home: the looping, muted promotional video under the headline. The frame has a
  * fixed aspect ratio, so the page never moves while the poster or video arrives (or when
- * neither exists yet). Visitors who ask for reduced motion get the still poster, and anyone
- * can pause it (WCAG 2.2.2).
+ * neither exists yet). Anyone can pause it (WCAG 2.2.2).
  */
 export function PromoHero() {
   const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(true);
-
-  useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      video.current?.pause();
-      setPlaying(false);
-    }
-  }, []);
+  const [autoPlay] = useState(startsByItself);
+  const [playing, setPlaying] = useState(autoPlay);
 
   function toggle() {
     const element = video.current;
@@ -54,11 +60,11 @@ export function PromoHero() {
         ref={video}
         className="absolute inset-0 -z-10 size-full object-cover"
         poster={PROMO_VIDEO.poster}
-        autoPlay
+        autoPlay={autoPlay}
         muted
         loop
         playsInline
-        preload="metadata"
+        preload={autoPlay ? 'metadata' : 'none'}
         aria-hidden="true"
         tabIndex={-1}
       >
