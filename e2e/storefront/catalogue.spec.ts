@@ -326,6 +326,42 @@ test.describe('Product listing', () => {
 });
 
 test.describe('Product detail', () => {
+  for (const [device, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`on a ${device}, nothing the shopper sees moves when the product arrives`, async ({
+      page,
+      request,
+    }) => {
+      const polo = await productNamed(request, 'Men Classic Polo 2-Pack');
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The product's answer waits until its loading state is on screen.
+      const answer = routeGate();
+      await page.route(`**/api/product/${polo._id}`, async (route) => {
+        await answer.opened;
+        await route.continue();
+      });
+      await page.goto(`/view?pid=${polo._id}`);
+      await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+      answer.open();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(polo.variations[0]!.name);
+      await page.waitForLoadState('networkidle');
+      const shifted = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+      );
+      expect(shifted).toBeLessThanOrEqual(0.01);
+    });
+  }
+
   test('a deep link shows the product; a variation thumbnail switches the name and the image', async ({
     page,
     request,

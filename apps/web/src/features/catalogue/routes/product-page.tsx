@@ -21,7 +21,9 @@ export default function ProductPage() {
 
   let content: React.ReactNode;
   if (notFound) content = <ProductNotFound />;
-  else if (query.isPending) content = <Loading className="min-h-96" />;
+  // A screen tall while loading: the footer stays below the fold, so the product arriving moves
+  // nothing the shopper sees (a shorter placeholder made the footer jump: CLS 0.24 on a phone).
+  else if (query.isPending) content = <Loading className="min-h-dvh" />;
   else if (query.isError)
     content = (
       <div className="flex flex-col items-center gap-4 py-20 text-center">
