@@ -79,7 +79,7 @@ test('public pages', async ({ page }, testInfo) => {
   await shoot(page, testInfo, 'products');
 
   await page.goto('/products?category=Men&sort=desc');
-  await expect(page.locator('.sort-select__single-value')).toHaveText('High to Low');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('High to Low');
   await shoot(page, testInfo, 'products-men-desc');
 
   const polo = await demoProduct(page.request, 'Men Classic Polo 2-Pack');

@@ -36,10 +36,10 @@ const cardNames = (scope: Locator) => scope.locator('li h3');
 const cardPrices = async (scope: Locator) =>
   (await scope.locator('li h3 + p').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, '')));
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, / });
-const sortValue = (page: Page) => page.locator('.sort-select__single-value');
+const sortBox = (page: Page) => page.getByRole('combobox', { name: 'Sort by' });
 
 async function chooseSort(page: Page, label: 'Relevant' | 'Low to High' | 'High to Low') {
-  await page.getByLabel('Sort by').click();
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
@@ -256,31 +256,38 @@ test.describe('Product listing', () => {
     await expect(cardNames(grid)).toHaveCount(PAGE_SIZE);
     const relevant = await cardNames(grid).allInnerTexts();
 
+    // The list of sort orders, open, passes axe; Escape closes it.
+    await sortBox(page).click();
+    await expect(page.getByRole('listbox', { name: 'Sort orders' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox', { name: 'Sort orders' })).toBeHidden();
+
     await chooseSort(page, 'Low to High');
     await expect(page).toHaveURL('/products?sort=asc');
     await expect.poll(() => cardPrices(grid)).toEqual(ascending);
 
     await page.reload();
-    await expect(sortValue(page)).toHaveText('Low to High');
+    await expect(sortBox(page)).toHaveValue('Low to High');
     await expect.poll(() => cardPrices(grid)).toEqual(ascending);
 
     // The dropdown is searchable: type and pick with Enter.
-    await page.getByLabel('Sort by').fill('high to');
+    await page.getByRole('combobox', { name: 'Sort by' }).fill('high to');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/products?sort=desc');
-    await expect(sortValue(page)).toHaveText('High to Low');
+    await expect(sortBox(page)).toHaveValue('High to Low');
     await expect.poll(() => cardPrices(grid)).toEqual(descending);
 
     // Clearing brings back the Relevant (newest first) order.
-    await page.locator('.sort-select__clear-indicator').click();
+    await page.getByRole('button', { name: 'Clear the sort' }).click();
     await expect(page).toHaveURL('/products');
-    await expect(sortValue(page)).toHaveCount(0);
+    await expect(sortBox(page)).toHaveValue('');
     await expect(cardNames(grid)).toHaveText(relevant);
 
     // Sort and filters together, from a shared link.
     await page.goto('/products?category=Women&subCategory=Shoes&sort=asc');
     await expect(page.getByRole('checkbox', { name: 'Women', exact: true })).toBeChecked();
-    await expect(sortValue(page)).toHaveText('Low to High');
+    await expect(sortBox(page)).toHaveValue('Low to High');
     await expect
       .poll(async () => {
         const shown = await cardPrices(grid);

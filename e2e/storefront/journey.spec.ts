@@ -81,10 +81,10 @@ test('a newcomer browses, fills a cart, signs up, orders, edits the profile and 
     await expect(cardNames(results(page))).toHaveCount(menTops.length);
     await expect(page.getByText(`${menTops.length} products`)).toBeVisible();
 
-    await page.getByLabel('Sort by').click();
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Low to High', exact: true }).click();
     await expect(page).toHaveURL(`/products?category=${CATEGORY}&subCategory=${SUBCATEGORY}&sort=asc`);
-    await expect(page.locator('.sort-select__single-value')).toHaveText('Low to High');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Low to High');
     // The cards on screen: cheapest first, every one a Men's top and none missing.
     await expect.poll(() => cardPrices(results(page))).toEqual(ascending.map((p) => Number(p.price)));
     const shown = await cardNames(results(page)).allInnerTexts();

@@ -109,7 +109,7 @@ const ROUTES: RouteCase[] = [
       await expect(h1(page, 'Products Collections')).toBeVisible();
       await expect(page.getByRole('checkbox', { name: 'Men', exact: true })).toBeChecked();
       await expect(page.getByRole('checkbox', { name: 'Women', exact: true })).not.toBeChecked();
-      await expect(page.locator('.sort-select__single-value')).toHaveText('High to Low');
+      await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('High to Low');
       await expect(cardNames(results(page))).toHaveCount(menByPrice.length);
       await expect.poll(() => cardPrices(results(page))).toEqual(menByPrice.map((p) => Number(p.price)));
       expect((await cardNames(results(page)).allInnerTexts()).every((name) => name.startsWith('Men '))).toBe(

@@ -1,5 +1,5 @@
 import { type ProductSort, SORT_OPTIONS } from '@habi/shared';
-import { Select } from '../../../components/ui/select.tsx';
+import { Combobox } from '../../../components/ui/combobox.tsx';
 
 /**
  * 'Sort by': searchable and clearable; clearing brings back the Relevant order, which the
@@ -12,15 +12,14 @@ export function SortSelect({ value, onChange }: { value?: ProductSort; onChange(
         Sort by
       </label>
       <div className="min-w-0 flex-1 sm:w-52 sm:flex-none">
-        <Select
-          inputId="sort-by"
-          instanceId="sort-by"
-          classNamePrefix="sort-select"
+        <Combobox
+          id="sort-by"
+          listLabel="Sort orders"
           options={SORT_OPTIONS}
-          value={SORT_OPTIONS.find((option) => option.value === value) ?? null}
-          onChange={(option) => onChange(option?.value)}
-          isClearable
+          value={value}
+          onChange={onChange}
           placeholder="Relevant"
+          clearLabel="Clear the sort"
         />
       </div>
     </div>
