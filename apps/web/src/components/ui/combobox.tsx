@@ -68,10 +68,7 @@ export function Combobox<Value extends string>({
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const last = shown.length - 1;
-    const current = Math.max(
-      0,
-      shown.findIndex((option) => option === activeOption),
-    );
+    const current = activeOption ? shown.indexOf(activeOption) : 0;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       if (!open) openAt(chosenIndex);
@@ -135,13 +132,15 @@ export function Combobox<Value extends string>({
         hidden={!open}
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-[300px] overflow-auto rounded-xl border border-line bg-white py-1 shadow-lg"
       >
-        <ul id={listId} role="listbox" aria-label={listLabel} hidden={shown.length === 0}>
+        <div id={listId} role="listbox" aria-label={listLabel} hidden={shown.length === 0}>
           {shown.map((option) => (
-            <li
+            <div
               key={option.value}
               id={optionId(option)}
               role="option"
               aria-selected={option.value === value}
+              // The input keeps the focus and handles the keys (aria-activedescendant).
+              tabIndex={-1}
               // Picked before the input's blur closes the list.
               onMouseDown={(event) => {
                 event.preventDefault();
@@ -155,9 +154,9 @@ export function Combobox<Value extends string>({
             >
               {option.label}
               {option.value === value && <Check aria-hidden="true" className="size-4" />}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
         {shown.length === 0 && <p className="px-3 py-2.5 text-sm text-muted">No options</p>}
       </div>
     </div>
