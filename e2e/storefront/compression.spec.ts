@@ -5,7 +5,7 @@ test('the built app is sent as built: its hashed entry script brotli-compressed,
 }) => {
   const page = await request.get('/', { headers: { 'accept-encoding': 'br' } });
   expect(page.status()).toBe(200);
-  // The shell is under a kilobyte: sent as it is, and revalidated each time.
+  // The page (the app's shell with the page's own head) is revalidated each time.
   expect(page.headers()['cache-control']).toBe('no-cache');
   expect(page.headers().vary).toMatch(/accept-encoding/i);
   const html = await page.text();
@@ -17,4 +17,25 @@ test('the built app is sent as built: its hashed entry script brotli-compressed,
   expect(script.headers().vary).toMatch(/accept-encoding/i);
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await script.body()).length).toBeGreaterThan(1000);
+});
+
+test('the page preloads the two fonts its text uses, and downloads each once', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const preloaded = [
+    ...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin="" href="([^"]+)"/g),
+  ].map((match) => match[1]!);
+  expect(preloaded.map((href) => href.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
+    '/assets/fraunces-latin-wght-normal',
+    '/assets/manrope-latin-wght-normal',
+  ]);
+
+  const fonts: string[] = [];
+  page.on('requestfinished', (finished) => {
+    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Each preloaded file is the one the stylesheet asks for (a mismatch would download it twice).
+  for (const href of preloaded) expect(fonts.filter((font) => font === href)).toHaveLength(1);
 });

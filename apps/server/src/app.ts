@@ -129,6 +129,11 @@ export async function buildApp(
   );
   await app.register(uploadsRoutes, { images, prefix: '/uploads' });
   await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
-  await app.register(staticFiles, { webDist: config.webDist, db: database.db });
+  await app.register(staticFiles, {
+    webDist: config.webDist,
+    db: database.db,
+    storeName: config.storeName,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

@@ -39,3 +39,60 @@ export function isAppPage(pathname: string): boolean {
     path.startsWith(`${ADMIN_ROOT}/`)
   );
 }
+
+/** A page's title before " | <store name>" ('' for the store's name alone), and for the public
+ * pages what search results and link previews say of them. */
+export interface PageHead {
+  title: string;
+  description?: string;
+}
+
+/**
+ * Each page's head: the server writes it into the page it sends (title, description, canonical
+ * link, Open Graph), and the web app names the tab with the same title. The product page's comes
+ * from its product; an admin page's is the back office's own.
+ */
+export const PAGE_HEADS = {
+  '/': {
+    title: '',
+    description:
+      'Clothing, shoes and accessories for men, women and kids, chosen for quality and delivered across the Philippines.',
+  },
+  '/about': {
+    title: 'About Us',
+    description:
+      'Habi means "weave" in Filipino: well-made everyday clothing, chosen with care and sold with a personal touch.',
+  },
+  '/delivery': {
+    title: 'Delivery',
+    description:
+      'Delivery options and fees: pick a date for each item, delivered anywhere in the Philippines, cash on delivery.',
+  },
+  '/privacy': {
+    title: 'Privacy Policy',
+    description: 'What Habi keeps about you, why, for how long, and what you can do about it.',
+  },
+  '/products': {
+    title: 'Products Collections',
+    description: 'Clothing, shoes and accessories for men, women and kids.',
+  },
+  '/cart': { title: 'Cart' },
+  '/confirmation': { title: 'Thank you' },
+  '/sign-in': { title: 'Sign In' },
+  '/sign-up': { title: 'Sign Up' },
+  '/newsletter/confirm': { title: 'Confirm your subscription' },
+  '/newsletter/unsubscribe': { title: 'Unsubscribe' },
+  '/user': { title: 'My Account' },
+  '/user/update_profile': { title: 'Update Profile' },
+  '/user/to-pay_products': { title: 'My Account' },
+  '/user/to-receive_products': { title: 'My Account' },
+  '/user/delivered_products': { title: 'My Account' },
+  '/user/cancelled_products': { title: 'My Account' },
+} as const satisfies Record<
+  Exclude<(typeof PUBLIC_PAGES)[number], '/view'> | (typeof PRIVATE_PAGES)[number],
+  PageHead
+>;
+
+/** A tab's or a search result's title: the page's, then the store's name. */
+export const pageTitle = (title: string, storeName: string) =>
+  title ? `${title} | ${storeName}` : storeName;

@@ -55,12 +55,19 @@ describe('compressed answers', () => {
     }
   });
 
-  it('sends the page shell for a client route compressed, revalidated each time', async () => {
-    const response = await get('/products?category=Men', { 'accept-encoding': 'br' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBe('br');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(bodyOf(response.rawPayload, 'br')).toBe(html);
+  it('sends a page (the shell with its own head) compressed, revalidated each time', async () => {
+    const plain = await get('/products?category=Men');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Products Collections | Habi</title>');
+    expect(plain.body).toContain('<p>shop</p>'.repeat(200));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await get('/products?category=Men', { 'accept-encoding': encoding });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(bodyOf(response.rawPayload, encoding)).toBe(plain.body);
+    }
   });
 
   it('keeps catalogue answers compressed, each encoding with its own tag, and the same JSON', async () => {

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
+import { pageHeadHtml, withHead } from '../modules/seo/page-head.ts';
 import { pageStatus } from '../modules/seo/seo.service.ts';
 
 const YEAR_S = 365 * 24 * 3600;
@@ -12,11 +13,18 @@ const YEAR_S = 365 * 24 * 3600;
  * The built web app: hashed assets cached for a year, index.html always revalidated, each sent
  * brotli- or gzip-compressed as built when the client takes it, and every page path answered
  * with index.html so deep links and reloads work: 200 for the app's pages, 404 for any other
- * path or a product that is not there (the app shows its not-found page).
+ * path or a product that is not there (the app shows its not-found page). Each page is sent
+ * with a head of its own (page-head.ts): title, description, and for search engines and link
+ * previews the canonical URL, Open Graph tags and a product's structured data.
  */
-async function staticFilesPlugin(app: FastifyInstance, options: { webDist: string; db: Executor }) {
+async function staticFilesPlugin(
+  app: FastifyInstance,
+  options: { webDist: string; db: Executor; storeName: string; publicUrl: string },
+) {
   const indexHtml = path.join(options.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  // Read once, as the build's other files are listed once: a new build is served after a restart.
+  const shell = hasWeb ? readFileSync(indexHtml, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -39,10 +47,14 @@ async function staticFilesPlugin(app: FastifyInstance, options: { webDist: strin
       !request.url.startsWith('/uploads/') &&
       path.extname(request.url.split('?')[0]!) === '';
     if (hasWeb && isPage) {
-      const { status, indexable } = await pageStatus(options.db, new URL(request.url, 'http://store'));
+      const page = await pageStatus(options.db, new URL(request.url, 'http://store'));
       // Personal pages and the back office are served, never indexed.
-      if (!indexable) reply.header('x-robots-tag', 'noindex');
-      return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      if (!page.indexable) reply.header('x-robots-tag', 'noindex');
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withHead(shell, pageHeadHtml(page, options)));
     }
     return reply.status(404).send({ message: 'Not found' });
   });

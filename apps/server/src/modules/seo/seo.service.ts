@@ -8,7 +8,8 @@ import {
 } from '@habi/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { productStock, products } from '../../db/schema.ts';
+import type { PageRequest } from './page-head.ts';
 
 /** The most URLs one sitemap file may list (sitemaps.org). */
 export const SITEMAP_URLS_MAX = 50_000;
@@ -18,22 +19,36 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * How a page request is answered: 200 for a page of the app, 404 for any other path and for a
  * product page naming no product (the app shows its not-found page either way), so search
- * engines never index a page that is not there; and whether they may index it (the storefront's
- * public pages alone).
+ * engines never index a page that is not there; whether they may index it (the storefront's
+ * public pages alone); and for a product page, the product its head describes (page-head.ts).
  */
-export async function pageStatus(db: Executor, url: URL): Promise<{ status: 200 | 404; indexable: boolean }> {
+export async function pageStatus(db: Executor, url: URL): Promise<PageRequest> {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (!isAppPage(path)) return { status: 404, indexable: false };
+  const page = { path, query: url.searchParams };
+  if (!isAppPage(path)) return { ...page, status: 404, indexable: false };
   if (path !== PRODUCT_PAGE.path) {
-    return { status: 200, indexable: (PUBLIC_PAGES as readonly string[]).includes(path) };
+    return { ...page, status: 200, indexable: (PUBLIC_PAGES as readonly string[]).includes(path) };
   }
   const id = url.searchParams.get(PRODUCT_PAGE.param) ?? '';
-  if (!UUID.test(id)) return { status: 404, indexable: false };
-  const [found] = await db
-    .select({ id: products.id })
+  if (!UUID.test(id)) return { ...page, status: 404, indexable: false };
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      price: products.price,
+      imageUrl: products.imageUrl,
+      category: products.category,
+      subCategory: products.subCategory,
+      inStock: sql<boolean>`not ${products.trackStock} or exists (
+        select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${productStock.quantity} > 0
+      )`,
+    })
     .from(products)
     .where(eq(products.id, id.toLowerCase()));
-  return found ? { status: 200, indexable: true } : { status: 404, indexable: false };
+  return product
+    ? { ...page, status: 200, indexable: true, product }
+    : { ...page, status: 404, indexable: false };
 }
 
 /** robots.txt: the storefront may be read; the back office and personal pages not. */

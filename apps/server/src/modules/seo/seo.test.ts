@@ -20,7 +20,9 @@ describe('page statuses, robots.txt and the sitemaps', () => {
   let web: string;
   let admin: SignedIn;
   const shell =
-    '<!doctype html><html><head><title>Habi</title></head><body><div id="root"></div></body></html>';
+    '<!doctype html><html><head><meta name="description" content="The store." /><title>Habi</title></head><body><div id="root"></div></body></html>';
+  /** The page's body as built: the shell's own, whatever head it is sent with. */
+  const bodyOf = (html: string) => html.slice(html.indexOf('<body>'));
 
   beforeAll(async () => {
     web = await mkdtemp(path.join(tmpdir(), 'habi-web-'));
@@ -58,7 +60,7 @@ describe('page statuses, robots.txt and the sitemaps', () => {
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(shell);
+      expect(bodyOf(response.body), url).toBe(bodyOf(shell));
     }
   });
 
@@ -86,7 +88,7 @@ describe('page statuses, robots.txt and the sitemaps', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(response.body, url).toBe(shell);
+      expect(bodyOf(response.body), url).toBe(bodyOf(shell));
     }
     // Files and API paths that are not there stay plain 404s.
     expect((await get('/missing.js')).statusCode).toBe(404);
@@ -149,5 +151,168 @@ describe('page statuses, robots.txt and the sitemaps', () => {
 
     await deleteProductOk(t, admin, doomed.id);
     expect(await productLocs()).not.toContain(loc(doomed.id));
+  });
+
+  /** What a page's head says, read from the HTML as a crawler reads it. */
+  const headOf = (html: string) => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const fromHtml = (text: string) =>
+      text
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&');
+    const meta = (attribute: string, name: string) => {
+      const found = head.match(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`, 'g')) ?? [];
+      expect(found.length, `${name} at most once`).toBeLessThanOrEqual(1);
+      const content = /content="([^"]*)"/.exec(found[0] ?? '')?.[1];
+      return content === undefined ? undefined : fromHtml(content);
+    };
+    return {
+      titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => fromHtml(m[1]!)),
+      description: meta('name', 'description'),
+      robots: meta('name', 'robots'),
+      canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1]?.replaceAll('&amp;', '&'),
+      og: (name: string) => meta('property', `og:${name}`),
+      twitter: (name: string) => meta('name', `twitter:${name}`),
+      jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].flatMap(
+        (m) => JSON.parse(m[1]!) as Record<string, unknown>[],
+      ),
+    };
+  };
+
+  it('sends each public page with its title, description, canonical URL and link preview tags', async () => {
+    for (const [url, title, canonical] of [
+      ['/', 'Habi', `${PUBLIC_URL}/`],
+      ['/about', 'About Us | Habi', `${PUBLIC_URL}/about`],
+      ['/delivery', 'Delivery | Habi', `${PUBLIC_URL}/delivery`],
+      ['/privacy', 'Privacy Policy | Habi', `${PUBLIC_URL}/privacy`],
+      ['/products', 'Products Collections | Habi', `${PUBLIC_URL}/products`],
+      // The canonical listing keeps its categories, not the sort or the page's search.
+      [
+        '/products?category=Men&sort=asc&subCategory=Tops&q=tee',
+        'Products Collections | Habi',
+        `${PUBLIC_URL}/products?category=Men&subCategory=Tops`,
+      ],
+    ] as const) {
+      const head = headOf((await get(url)).body);
+      expect(head.titles, url).toEqual([title]);
+      expect(head.description, url).toMatch(/^\S.{20,160}$/);
+      expect(head.description, url).not.toBe('The store.');
+      expect(head.robots, url).toBeUndefined();
+      expect(head.canonical, url).toBe(canonical);
+      expect(head.og('url'), url).toBe(canonical);
+      expect(head.og('title'), url).toBe(title);
+      expect(head.og('type'), url).toBe('website');
+      expect(head.og('site_name'), url).toBe('Habi');
+      expect(head.og('image'), url).toBe(`${PUBLIC_URL}/media/promo-poster.webp`);
+      expect(head.twitter('card'), url).toBe('summary_large_image');
+      expect(head.jsonLd, url).toEqual([]);
+    }
+  });
+
+  it("describes a product page with the product's own name, price and availability, and where it sits", async () => {
+    const product = await insertProduct(t, {
+      name: 'Head Linen Shirt Sand',
+      description: `A breathable linen shirt.  ${'Cut loose, for the hottest days. '.repeat(8)}`,
+      price: '1299.50',
+      category: 'Women',
+      subCategory: 'Tops',
+      imageUrl: '/uploads/head-shirt-800.webp',
+    });
+    const url = `${PUBLIC_URL}/view?pid=${product.id}`;
+    const head = headOf((await get(`/view?pid=${product.id}`)).body);
+    expect(head.titles).toEqual(['Head Linen Shirt Sand | Habi']);
+    expect(head.description).toMatch(
+      /^A breathable linen shirt\. Cut loose, for the hottest days\. .*\.\.\.$/,
+    );
+    expect(head.description!.length).toBeLessThanOrEqual(160);
+    expect(head.canonical).toBe(url);
+    expect(head.og('type')).toBe('product');
+    expect(head.og('image')).toBe(`${PUBLIC_URL}/uploads/head-shirt-800.webp`);
+    expect(head.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Head Linen Shirt Sand',
+        description: product.description,
+        image: [`${PUBLIC_URL}/uploads/head-shirt-800.webp`],
+        sku: product.id,
+        brand: { '@type': 'Brand', name: 'Habi' },
+        category: 'Women > Tops',
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'PHP',
+          price: '1299.50',
+          availability: 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
+          { '@type': 'ListItem', position: 2, name: 'Women', item: `${PUBLIC_URL}/products?category=Women` },
+          {
+            '@type': 'ListItem',
+            position: 3,
+            name: 'Tops',
+            item: `${PUBLIC_URL}/products?category=Women&subCategory=Tops`,
+          },
+          { '@type': 'ListItem', position: 4, name: 'Head Linen Shirt Sand', item: url },
+        ],
+      },
+    ]);
+
+    // A product that tracks stock is in stock while any of it is left.
+    const availability = async (id: string) =>
+      (headOf((await get(`/view?pid=${id}`)).body).jsonLd[0]!.offers as { availability: string })
+        .availability;
+    const variations = [{ name: 'Stocked Tee Navy', imageUrl: '/uploads/navy-800.webp' }];
+    const left = await insertProduct(t, {
+      variations,
+      sizes: ['M', 'L'],
+      stock: [
+        { variation: 'Stocked Tee Navy', size: 'M', quantity: 0 },
+        { variation: 'Stocked Tee Navy', size: 'L', quantity: 2 },
+      ],
+    });
+    expect(await availability(left.id)).toBe('https://schema.org/InStock');
+    const soldOut = await insertProduct(t, { variations, sizes: ['M'], stock: [] });
+    expect(await availability(soldOut.id)).toBe('https://schema.org/OutOfStock');
+  });
+
+  it("writes a product's own text into the head as text: no markup of it runs or leaves the tags", async () => {
+    const name = `Tee "</title></script><script>alert(1)</script> <!-- & 'quoted'`;
+    const product = await insertProduct(t, { name, description: '</script><img src=x onerror=alert(1)>' });
+    const html = (await get(`/view?pid=${product.id}`)).body;
+    const head = headOf(html);
+    expect(head.titles).toEqual([`${name} | Habi`]);
+    expect(head.og('title')).toBe(`${name} | Habi`);
+    expect(head.jsonLd[0]).toMatchObject({ name, description: '</script><img src=x onerror=alert(1)>' });
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<img');
+  });
+
+  it('names personal pages and unknown ones, says noindex, and gives them no canonical URL or preview', async () => {
+    for (const [url, title] of [
+      ['/cart', 'Cart | Habi'],
+      ['/sign-in', 'Sign In | Habi'],
+      ['/user/to-pay_products', 'My Account | Habi'],
+      ['/admin/orders', 'Habi'],
+      ['/no-such-page', 'Not Found | Habi'],
+      [`/view?pid=${randomUUID()}`, 'Not Found | Habi'],
+    ] as const) {
+      const head = headOf((await get(url)).body);
+      expect(head.titles, url).toEqual([title]);
+      expect(head.robots, url).toBe('noindex');
+      expect(head.description, url).toBeUndefined();
+      expect(head.canonical, url).toBeUndefined();
+      expect(head.og('title'), url).toBeUndefined();
+      expect(head.jsonLd, url).toEqual([]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { pageTitle } from '@habi/shared';
 import { useEffect } from 'react';
 import { STORE_NAME } from './logo.tsx';
 
@@ -9,7 +10,7 @@ export function useDocumentTitle(title: string | undefined) {
   useEffect(() => {
     if (title === undefined) return;
     const previous = document.title;
-    document.title = title ? `${title} | ${STORE_NAME}` : STORE_NAME;
+    document.title = pageTitle(title, STORE_NAME);
     return () => {
       document.title = previous;
     };

@@ -1,4 +1,5 @@
 import type { User } from '@habi/shared';
+import { PAGE_HEADS } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Mail, PenLine, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -18,7 +19,7 @@ import { ACCOUNT_TABS } from '../components/account-tabs.ts';
 
 /** /user and its tabs: the profile, the tab row and the chosen tab. */
 export default function AccountLayout() {
-  useDocumentTitle('My Account');
+  useDocumentTitle(PAGE_HEADS['/user'].title);
   const { user, isLoading } = useAuth();
   // Set while logging out, so the visitor this page turns into goes home, not to /sign-in.
   const [leaving, setLeaving] = useState(false);

@@ -1,4 +1,4 @@
-import { ProfileSchema, type User } from '@habi/shared';
+import { PAGE_HEADS, ProfileSchema, type User } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -24,7 +24,7 @@ const FIELDS = ['name', 'email', 'contactNumber'] as const;
 
 /** /user/update_profile?uid=: only the signed-in shopper's own. */
 export default function UpdateProfilePage() {
-  useDocumentTitle('Update Profile');
+  useDocumentTitle(PAGE_HEADS['/user/update_profile'].title);
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
   // Set once the account is deleted, so the visitor this page turns into goes home, not to /sign-in.

@@ -1,4 +1,4 @@
-import { SignInSchema } from '@habi/shared';
+import { PAGE_HEADS, SignInSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
 
 /** /sign-in. */
 export default function SignInPage() {
-  useDocumentTitle('Sign In');
+  useDocumentTitle(PAGE_HEADS['/sign-in'].title);
   return (
     <GuestOnly>
       <SignInForm />

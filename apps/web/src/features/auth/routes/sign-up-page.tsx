@@ -1,4 +1,4 @@
-import { SignUpSchema } from '@habi/shared';
+import { PAGE_HEADS, SignUpSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ const FIELDS = ['name', 'contactNumber', 'email', 'password'] as const;
 
 /** /sign-up. */
 export default function SignUpPage() {
-  useDocumentTitle('Sign Up');
+  useDocumentTitle(PAGE_HEADS['/sign-up'].title);
   return (
     <GuestOnly>
       <SignUpForm />

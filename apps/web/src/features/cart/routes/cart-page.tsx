@@ -3,6 +3,7 @@ import {
   type DiscountRule,
   discountRuleOf,
   type OrderSummary,
+  PAGE_HEADS,
   summarizeOrder,
   toDecimal,
 } from '@habi/shared';
@@ -62,7 +63,7 @@ function PageHeading({ count }: { count: number }) {
 /** Cart and checkout: the lines, the address box for shoppers and the order summary. */
 export default function CartPage() {
   const lines = useCart();
-  useDocumentTitle('Cart');
+  useDocumentTitle(PAGE_HEADS['/cart'].title);
   // The shopper auth check runs on cart load, whatever is cached.
   const session = useQuery({ ...currentUserQuery, refetchOnMount: 'always' });
   const user = session.data ?? null;

@@ -1,3 +1,4 @@
+import { PAGE_HEADS } from '@habi/shared';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
@@ -7,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 
 /** The thank-you page after an order, outside the storefront layout. */
 export default function ConfirmationPage() {
-  useDocumentTitle('Thank you');
+  useDocumentTitle(PAGE_HEADS['/confirmation'].title);
   return (
     <main className="flex min-h-dvh flex-col items-center bg-paper px-4 py-10 sm:px-6">
       <Logo />

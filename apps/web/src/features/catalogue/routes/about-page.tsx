@@ -1,3 +1,4 @@
+import { PAGE_HEADS } from '@habi/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,7 +27,7 @@ const STORY = [
 
 /** About Us: a heading, an image, titled descriptions and the 'Why Us' cards. */
 export default function AboutPage() {
-  useDocumentTitle('About Us');
+  useDocumentTitle(PAGE_HEADS['/about'].title);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-20 px-4 pt-10 sm:gap-24 sm:px-6 sm:pt-14 lg:px-8">
       <section aria-labelledby="about-title" className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">

@@ -1,4 +1,4 @@
-import { LATEST_COLLECTION_SIZE } from '@habi/shared';
+import { LATEST_COLLECTION_SIZE, PAGE_HEADS } from '@habi/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
@@ -25,7 +25,7 @@ function ShopAllLink({ label }: { label: string }) {
 
 /** Home: the promotional video, Latest Collections, Best Collections. */
 export default function HomePage() {
-  useDocumentTitle('');
+  useDocumentTitle(PAGE_HEADS['/'].title);
   // The bare listing is newest first, so its first five are the latest.
   const latest = useProducts({ limit: LATEST_COLLECTION_SIZE });
   const best = useBestProducts();

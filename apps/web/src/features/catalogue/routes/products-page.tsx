@@ -1,3 +1,4 @@
+import { PAGE_HEADS } from '@habi/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,7 +19,7 @@ import { productsUrl } from '../utils/filters.ts';
  * sort live in the URL.
  */
 export default function ProductsPage() {
-  useDocumentTitle('Products Collections');
+  useDocumentTitle(PAGE_HEADS['/products'].title);
   const { filters, update, clearFilters } = useProductFilters();
   const query = useInfiniteProducts({
     category: filters.category,

@@ -5,6 +5,7 @@ import {
   deliveryDateLabel,
   formatPHP,
   ITEM_STATUSES,
+  PAGE_HEADS,
   STORE_TIME_ZONE,
   storeDate,
   TAX_PERCENT,
@@ -30,7 +31,7 @@ const STATUS_LIST = new Intl.ListFormat('en', { type: 'disjunction' }).format(
 
 /** /delivery: the cart's delivery options, their fees and how a delivery date is worked out. */
 export default function DeliveryPage() {
-  useDocumentTitle('Delivery');
+  useDocumentTitle(PAGE_HEADS['/delivery'].title);
   // One clock for the whole page, so every example counts from the same day.
   const now = new Date();
   const today = deliveryDateLabel(storeDate(now));

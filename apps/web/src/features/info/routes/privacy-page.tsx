@@ -1,4 +1,4 @@
-import { NEWSLETTER_DISCOUNT_PERCENT } from '@habi/shared';
+import { NEWSLETTER_DISCOUNT_PERCENT, PAGE_HEADS } from '@habi/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { STORE_NAME } from '../../../components/layout/logo.tsx';
@@ -57,7 +57,7 @@ const COOKIES = [
 
 /** /privacy: what the store keeps, why, for how long, its cookies and the customer's rights. */
 export default function PrivacyPage() {
-  useDocumentTitle('Privacy Policy');
+  useDocumentTitle(PAGE_HEADS['/privacy'].title);
   const { user } = useAuth();
   const profile = user ? paths.updateProfile(user.id) : paths.signIn;
   return (

@@ -1,4 +1,4 @@
-import { NEWSLETTER_DISCOUNT_PERCENT } from '@habi/shared';
+import { NEWSLETTER_DISCOUNT_PERCENT, PAGE_HEADS } from '@habi/shared';
 import { Check, Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +54,7 @@ function CodeBox({ code }: { code: string }) {
  * and shows its welcome code (mailed too); opening it again shows the same.
  */
 export default function ConfirmPage() {
-  useDocumentTitle('Confirm your subscription');
+  useDocumentTitle(PAGE_HEADS['/newsletter/confirm'].title);
   const [search] = useSearchParams();
   const token = linkToken(search.get('token'));
   const confirmed = useConfirmSubscription(token);

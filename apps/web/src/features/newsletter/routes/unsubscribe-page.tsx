@@ -1,3 +1,4 @@
+import { PAGE_HEADS } from '@habi/shared';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -7,7 +8,7 @@ import { LinkPending, LinkResult, leadClass, ShopLink } from './link-result.tsx'
 
 /** /newsletter/unsubscribe?token=: every newsletter mail's link; opening it unsubscribes, no sign-in. */
 export default function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
+  useDocumentTitle(PAGE_HEADS['/newsletter/unsubscribe'].title);
   const [search] = useSearchParams();
   const token = linkToken(search.get('token'));
   const unsubscribed = useUnsubscribe(token);
