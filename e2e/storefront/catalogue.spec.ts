@@ -333,6 +333,24 @@ test.describe('Product listing', () => {
 });
 
 test.describe('Product detail', () => {
+  test('the photo the page opens on is asked for with the page, and downloaded once', async ({
+    page,
+    request,
+  }) => {
+    const polo = await productNamed(request, 'Men Classic Polo 2-Pack');
+    const photo = polo.variations[0]!.imageUrl.replace(/-\d+\.webp$/, '');
+    const html = await (await request.get(`/view?pid=${polo._id}`)).text();
+    expect(html).toContain(`<link rel="preload" as="image" href="${polo.variations[0]!.imageUrl}"`);
+    const fetched: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith(photo)) fetched.push(sent.url());
+    });
+    await page.goto(`/view?pid=${polo._id}`);
+    await expect(page.getByRole('img', { name: polo.variations[0]!.name, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toHaveLength(1);
+  });
+
   for (const [device, viewport] of [
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 800 }],

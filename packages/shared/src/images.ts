@@ -12,6 +12,24 @@ export function imageSrcSet(imageUrl: string): string | undefined {
   return IMAGE_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
 }
 
+/** How wide the product page shows its photo: its `sizes`, which a preload of it must repeat. */
+export const PRODUCT_PAGE_IMAGE_SIZES = '(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw';
+
+/**
+ * The name and photo a product's page shows for its variation at `index`, the product's own when
+ * it has none; a page opens on the first (index 0).
+ */
+export function variationShown(
+  product: { name: string; imageUrl: string; variations: readonly { name: string; imageUrl: string }[] },
+  index = 0,
+) {
+  const variation = product.variations[index];
+  return { name: variation?.name ?? product.name, imageUrl: variation?.imageUrl ?? product.imageUrl };
+}
+
+/** Home's hero: the still the video opens on, and all a phone shows until the video is played. */
+export const PROMO_POSTER = '/media/promo-poster.webp';
+
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /** What the server and the image pickers say about files (types are decided by the bytes). */

@@ -1,4 +1,12 @@
-import { PAGE_HEADS, type PageHead, pageTitle } from '@habi/shared';
+import {
+  imageSrcSet,
+  PAGE_HEADS,
+  type PageHead,
+  PRODUCT_PAGE_IMAGE_SIZES,
+  PROMO_POSTER,
+  pageTitle,
+  variationShown,
+} from '@habi/shared';
 
 /** A product as its page's head shows it. */
 export interface HeadProduct {
@@ -11,6 +19,7 @@ export interface HeadProduct {
   category: string | null;
   subCategory: string | null;
   inStock: boolean;
+  variations: { name: string; imageUrl: string }[];
 }
 
 /** What a page request is: its path, its query, and for a product page the product. */
@@ -99,7 +108,8 @@ export function pageHeadHtml(
         ? { title: product.name, description: snippet(product.description) }
         : (known ?? { title: '' });
   const title = pageTitle(head.title, storeName);
-  const tags = [`<title>${escapeHtml(title)}</title>`];
+  const preload = mainImagePreload(page);
+  const tags = [`<title>${escapeHtml(title)}</title>`, ...(preload ? [preload] : [])];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" />`);
   if (!page.indexable) {
     tags.push('<meta name="robots" content="noindex" />');
@@ -111,7 +121,7 @@ export function pageHeadHtml(
   const url = product
     ? `${publicUrl}/view?pid=${product.id}`
     : `${publicUrl}${page.path}${listing.size > 0 && page.path === '/products' ? `?${listing}` : ''}`;
-  const image = product ? `${publicUrl}${product.imageUrl}` : `${publicUrl}/media/promo-poster.webp`;
+  const image = `${publicUrl}${product ? product.imageUrl : PROMO_POSTER}`;
   const meta = (attribute: 'property' | 'name', name: string, content: string) =>
     `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`;
   tags.push(
@@ -133,6 +143,25 @@ export function pageHeadHtml(
     );
   }
   return tags.join('\n    ');
+}
+
+/**
+ * The page's main image, asked for with the page rather than once its scripts and data have
+ * arrived: Home's poster, a product's first photo (the same candidates and sizes as its img, so
+ * the browser takes the file it preloaded).
+ */
+function mainImagePreload(page: PageRequest) {
+  if (page.status !== 200) return undefined;
+  if (page.path === '/') {
+    return `<link rel="preload" as="image" href="${PROMO_POSTER}" type="image/webp" fetchpriority="high" />`;
+  }
+  if (!page.product) return undefined;
+  const { imageUrl } = variationShown(page.product);
+  if (!imageUrl) return undefined;
+  const srcset = imageSrcSet(imageUrl);
+  return `<link rel="preload" as="image" href="${escapeHtml(imageUrl)}"${
+    srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${PRODUCT_PAGE_IMAGE_SIZES}"` : ''
+  } fetchpriority="high" />`;
 }
 
 /** The built page with this head in place of its own title and description. */

@@ -40,6 +40,7 @@ export async function pageStatus(db: Executor, url: URL): Promise<PageRequest> {
       imageUrl: products.imageUrl,
       category: products.category,
       subCategory: products.subCategory,
+      variations: products.variations,
       inStock: sql<boolean>`not ${products.trackStock} or exists (
         select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${productStock.quantity} > 0
       )`,

@@ -315,4 +315,30 @@ describe('page statuses, robots.txt and the sitemaps', () => {
       expect(head.jsonLd, url).toEqual([]);
     }
   });
+
+  it("asks for the page's main image with the page: Home's poster, a product's first photo as its img shows it", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0].replaceAll('&amp;', '&'));
+    expect(preloads((await get('/')).body)).toEqual([
+      '<link rel="preload" as="image" href="/media/promo-poster.webp" type="image/webp" fetchpriority="high" />',
+    ]);
+    const product = await insertProduct(t, {
+      imageUrl: '/uploads/main-800.webp',
+      variations: [
+        { name: 'Preload Tee Navy', imageUrl: '/uploads/first-800.webp' },
+        { name: 'Preload Tee Olive', imageUrl: '/uploads/second-800.webp' },
+      ],
+    });
+    expect(preloads((await get(`/view?pid=${product.id}`)).body)).toEqual([
+      '<link rel="preload" as="image" href="/uploads/first-800.webp" imagesrcset="/uploads/first-400.webp 400w, /uploads/first-800.webp 800w" imagesizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw" fetchpriority="high" />',
+    ]);
+    // Without variations, the product's own photo.
+    const plain = await insertProduct(t, { imageUrl: '/uploads/plain-800.webp', variations: [] });
+    expect(preloads((await get(`/view?pid=${plain.id}`)).body)).toEqual([
+      expect.stringContaining('href="/uploads/plain-800.webp"'),
+    ]);
+    for (const url of ['/about', '/products', '/cart', '/no-such-page', `/view?pid=${randomUUID()}`]) {
+      expect(preloads((await get(url)).body), url).toEqual([]);
+    }
+  });
 });

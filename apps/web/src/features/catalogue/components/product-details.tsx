@@ -1,4 +1,11 @@
-import { DELIVERY_OPTIONS, formatPHP, type Product, QUANTITY_MIN } from '@habi/shared';
+import {
+  DELIVERY_OPTIONS,
+  formatPHP,
+  PRODUCT_PAGE_IMAGE_SIZES,
+  type Product,
+  QUANTITY_MIN,
+  variationShown,
+} from '@habi/shared';
 import { Banknote, ShoppingBag, Truck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -33,9 +40,7 @@ export function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const cart = useCart();
 
-  const variation = product.variations[selected];
-  const name = variation?.name ?? product.name;
-  const imageUrl = variation?.imageUrl ?? product.imageUrl;
+  const { name, imageUrl } = variationShown(product, selected);
   const hasSizes = product.size.length > 0;
   useDocumentTitle(name);
 
@@ -83,7 +88,7 @@ export function ProductDetails({ product }: { product: Product }) {
           src={imageUrl}
           alt={name}
           priority
-          sizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw"
+          sizes={PRODUCT_PAGE_IMAGE_SIZES}
           className="rounded-3xl"
         />
       </div>

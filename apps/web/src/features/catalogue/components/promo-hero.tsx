@@ -1,3 +1,4 @@
+import { PROMO_POSTER } from '@habi/shared';
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 
 /** Media files served from `public/media/`. */
 export const PROMO_VIDEO = {
-  poster: '/media/promo-poster.webp',
+  poster: PROMO_POSTER,
   webm: '/media/promo.webm',
   mp4: '/media/promo.mp4',
 };
