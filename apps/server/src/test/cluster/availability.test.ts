@@ -119,7 +119,12 @@ describe.runIf(baseUrl)('three instances behind nginx under load', () => {
     let sinceKill: Awaited<ReturnType<typeof logSince>> = { answered: {}, failedOver: 0 };
     let result: Awaited<ReturnType<Load['stop']>>;
     try {
-      await until(() => load.sent() >= 100, 'the load to get going');
+      // All three in rotation first: the last test's restarts are over for nginx too.
+      const start = (await nginx.accessLog()).length;
+      await until(async () => {
+        const { answered } = await logSince(start);
+        return cluster.instances.every((instance) => (answered[address(instance)] ?? 0) > 0);
+      }, 'the load to reach every instance');
       // Counted from just before the kill, so the requests in flight to the victim and the first
       // ones sent to it afterwards (refused) are in: nginx learns it is gone only by trying.
       const mark = (await nginx.accessLog()).length;
