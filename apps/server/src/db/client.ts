@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { lockDataDir } from '../runtime/data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -98,6 +99,7 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.transaction = onOwnConnection(pool);
   return {
     db,
     kind: 'postgres',
@@ -121,6 +123,35 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Transactions on a connection of their own, given back to the pool however they end. Drizzle's
+ * own (0.45) sends BEGIN before its try block, so a BEGIN that fails (a connection the database
+ * just dropped) never gave its connection back: a few dropped connections under load left the
+ * pool empty and the instance answering 503 until restarted. A connection whose transaction
+ * failed for want of the database is closed, never reused.
+ */
+function onOwnConnection(pool: pg.Pool): Db['transaction'] {
+  // Drizzle over one connection, made once per pooled connection (making one costs ~0.7 ms).
+  const bound = new WeakMap<pg.PoolClient, Db>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      let db = bound.get(client);
+      if (!db) {
+        db = drizzlePg(client, { schema }) as unknown as Db;
+        bound.set(client, db);
+      }
+      return await db.transaction(work, config);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   };
 }
 
