@@ -13,12 +13,14 @@ const shared = ['packages/shared/src', 'packages/shared/package.json'];
 const TARGETS = {
   web: {
     workspace: '@habi/web',
-    output: 'apps/web/dist/.vite/manifest.json',
+    // Written last: the server's bundle is built after the browser's.
+    output: 'apps/web/dist-ssr/entry-server.js',
     sources: [
       'apps/web/src',
       'apps/web/public',
       'apps/web/scripts',
       'apps/web/index.html',
+      'apps/web/vite.config.ts',
       'apps/web/package.json',
       ...shared,
     ],

@@ -34,7 +34,7 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), preloadFonts()],
   // Zod with its eval-free setting (src/lib/zod.ts), wherever it is imported from.
   resolve: {
@@ -49,6 +49,8 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     // Read by bench/ to measure what each page downloads.
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The server bundle (entry-server.tsx) renders pages; the public files are the client's.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

@@ -52,13 +52,15 @@ test.describe('Home', () => {
     const best = ((await (await request.get('/api/product/best')).json()) as Summary[]).map((p) => p.name);
     expect(best).toHaveLength(5);
 
-    // Hold the Best Collections answer back until its loading state has been seen.
+    // Home opened from another page (a page sent rendered comes with its data): the Best
+    // Collections answer is held back until its loading state has been seen.
     const bestAnswer = routeGate();
     await page.route('**/api/product/best', async (route) => {
       await bestAnswer.opened;
       await route.continue();
     });
-    await page.goto('/');
+    await page.goto('/cart');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     const bestSection = page.getByRole('region', { name: 'Best Collections' });
     await expect(bestSection.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -302,7 +304,9 @@ test.describe('Product listing', () => {
         ? route.fulfill({ json: [] })
         : route.continue(),
     );
-    await page.goto('/products?category=Kids&subCategory=Accessories');
+    await page.goto('/products?category=Kids');
+    await page.getByRole('checkbox', { name: 'Accessories', exact: true }).check();
+    await expect(page).toHaveURL('/products?category=Kids&subCategory=Accessories');
     await expect(page.getByText('No products match these filters')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -346,9 +350,12 @@ test.describe('Product detail', () => {
       if (new URL(sent.url()).pathname.startsWith(photo)) fetched.push(sent.url());
     });
     await page.goto(`/view?pid=${polo._id}`);
-    await expect(page.getByRole('img', { name: polo.variations[0]!.name, exact: true })).toBeVisible();
+    const photoShown = page.getByRole('img', { name: polo.variations[0]!.name, exact: true });
+    await expect(photoShown).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(fetched).toHaveLength(1);
+    // The file the page shows is the one it preloaded (the variation's thumbnail takes a smaller one).
+    const shown = await photoShown.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(fetched.filter((url) => url === shown)).toHaveLength(1);
   });
 
   for (const [device, viewport] of [
@@ -369,13 +376,19 @@ test.describe('Product detail', () => {
             shifts.push(entry.value);
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      // The product's answer waits until its loading state is on screen.
+      // Opened from the collection (a page sent rendered comes with its product), with the
+      // product's answer held until its loading state is on screen; shifts counted from the click.
       const answer = routeGate();
       await page.route(`**/api/product/${polo._id}`, async (route) => {
         await answer.opened;
         await route.continue();
       });
-      await page.goto(`/view?pid=${polo._id}`);
+      await page.goto('/products?category=Men');
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => {
+        (window as unknown as { shifts: number[] }).shifts.length = 0;
+      });
+      await page.getByRole('link', { name: polo.name }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
       answer.open();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(polo.variations[0]!.name);
@@ -514,14 +527,15 @@ test.describe('Product detail', () => {
     await expect(page).toHaveURL('/products');
   });
 
-  test('shows Loading... while the product loads', async ({ page, request }) => {
+  test('shows Loading... while the product loads, opened from the collection', async ({ page, request }) => {
     const polo = await productNamed(request, 'Men Classic Polo 2-Pack');
     const answer = routeGate();
     await page.route(`**/api/product/${polo._id}`, async (route) => {
       await answer.opened;
       await route.continue();
     });
-    await page.goto(`/view?pid=${polo._id}`);
+    await page.goto('/products?category=Men');
+    await page.getByRole('link', { name: polo.name }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     answer.open();

@@ -52,7 +52,12 @@ test('a page whose file is gone reloads once and then shows', async ({ page, bas
   const refused = await removeFile(page, ABOUT_CHUNK, () => documents.length === 1);
   // The reload follows straight on; waiting for the first document's load could race it.
   await page.goto('/about', { waitUntil: 'commit' });
+  // The page is sent rendered, so its heading shows before the scripts find the file gone.
+  await expect.poll(() => documents.length).toBe(2);
   await expect(aboutHeading(page)).toBeVisible();
+  // Alive after the reload: its links are the app's own.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(h1(page, 'Everyday pieces, made to last.')).toBeVisible();
   expect(refused.length).toBeGreaterThan(0);
   expect(documents).toEqual([`${baseURL}/about`, `${baseURL}/about`]);
 });

@@ -1,20 +1,46 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
-import { reloadForStaleChunk, router } from './app/router.tsx';
+import { reloadForStaleChunk, startRouter } from './app/router.tsx';
+import { SERVER_STATE_ID, type ServerState } from './app/server-state.ts';
 import './index.css';
-import { isChunkLoadError } from './lib/chunk-reload.ts';
+import { isChunkLoadError, isReloading } from './lib/chunk-reload.ts';
+import { setRenderTime } from './lib/now.ts';
 
 // Vite reports every lazily loaded file it could not fetch here, the back office's own pages too.
 window.addEventListener('vite:preloadError', (event) => {
   if (isChunkLoadError(event.payload)) reloadForStaleChunk();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A page the server rendered (the public storefront) comes with what it was drawn from.
+const block = document.getElementById(SERVER_STATE_ID)?.textContent;
+const server = block ? (JSON.parse(block) as ServerState) : undefined;
+if (server) setRenderTime(server.now);
+
+async function start() {
+  const container = document.getElementById('root')!;
+  let hydrating = server !== undefined;
+  let router: Awaited<ReturnType<typeof startRouter>>;
+  try {
+    router = await startRouter({ hydrating });
+  } catch (error) {
+    // The page's own file could not be loaded: a reload for the new build is under way, or this
+    // is that reload and the file is still gone; then the router shows its error page.
+    if (isReloading()) return;
+    if (!isChunkLoadError(error)) throw error;
+    hydrating = false;
+    router = await startRouter({ hydrating });
+  }
+  const app = (
+    <StrictMode>
+      <Providers state={server?.queries}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  if (hydrating) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

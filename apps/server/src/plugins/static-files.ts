@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
+import { loadPageRenderer, withBody } from '../modules/seo/page-body.ts';
 import { pageHeadHtml, withHead } from '../modules/seo/page-head.ts';
 import { pageStatus } from '../modules/seo/seo.service.ts';
 
@@ -15,7 +16,9 @@ const YEAR_S = 365 * 24 * 3600;
  * with index.html so deep links and reloads work: 200 for the app's pages, 404 for any other
  * path or a product that is not there (the app shows its not-found page). Each page is sent
  * with a head of its own (page-head.ts): title, description, and for search engines and link
- * previews the canonical URL, Open Graph tags and a product's structured data.
+ * previews the canonical URL, Open Graph tags and a product's structured data. The public
+ * storefront's pages (and the not-found page) are sent rendered, with the data they were rendered
+ * from (page-body.ts); personal pages and the back office are rendered in the browser.
  */
 async function staticFilesPlugin(
   app: FastifyInstance,
@@ -40,6 +43,8 @@ async function staticFilesPlugin(
     });
   }
 
+  const renderBody = hasWeb ? await loadPageRenderer(app, options.webDist, shell) : undefined;
+
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -50,11 +55,14 @@ async function staticFilesPlugin(
       const page = await pageStatus(options.db, new URL(request.url, 'http://store'));
       // Personal pages and the back office are served, never indexed.
       if (!page.indexable) reply.header('x-robots-tag', 'noindex');
+      let html = withHead(shell, pageHeadHtml(page, options));
+      const body = page.indexable || page.status === 404 ? await renderBody?.(request.url) : undefined;
+      if (body) html = withBody(html, body);
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(withHead(shell, pageHeadHtml(page, options)));
+        .send(html);
     }
     return reply.status(404).send({ message: 'Not found' });
   });

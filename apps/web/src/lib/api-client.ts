@@ -44,10 +44,18 @@ function url(path: string, query?: Query) {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
+/** How requests reach the API: the browser's fetch, or in server rendering the server itself. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Sends every later request through `next` (entry-server.tsx: the server answers in process). */
+export function setTransport(next: typeof fetch) {
+  transport = next;
+}
+
 /** The fetch itself: a network failure is an ApiError with status 0, an abort stays an abort. */
 async function send(path: string, options: RequestOptions, headers: Record<string, string>, body?: BodyInit) {
   try {
-    return await fetch(url(path, options.query), {
+    return await transport(url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,

@@ -88,8 +88,15 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const NO_LINES: CartLine[] = [];
+
+/** The cart's lines; empty in server rendering and hydration (the cart lives in the browser). */
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, () => lines);
+  return useSyncExternalStore(
+    subscribe,
+    () => lines,
+    () => NO_LINES,
+  );
 }
 
 /** The badge number: total quantity. */

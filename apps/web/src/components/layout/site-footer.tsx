@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useNow } from '../../lib/now.ts';
 import { paths } from '../../lib/paths.ts';
 import { STORE_NAME } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -6,6 +7,7 @@ import { STORE_CONTACT } from './store-info.ts';
 
 /** Footer: company links, contacts, the copyright year and the newsletter box. */
 export function SiteFooter() {
+  const year = useNow().getFullYear();
   const linkClass = 'text-paper/80 hover:text-paper';
   return (
     <footer className="mt-24 bg-ink text-paper">
@@ -49,7 +51,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-paper/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-paper/60 sm:px-6 lg:px-8">
-          Copyright {new Date().getFullYear()} © {STORE_NAME}. All rights reserved.
+          Copyright {year} © {STORE_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { requestWithHeaders } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { FilterState } from '../utils/filters.ts';
 
 export interface ProductPage {
   items: ProductSummary[];
@@ -73,6 +74,14 @@ export interface ProductFilters {
   /** Words to search for: with the Relevant sort the best matches come first. */
   q?: string;
 }
+
+/** The listing's query for what the URL chose: no sort chosen is the Relevant order. */
+export const listingFilters = (filters: FilterState): ProductFilters => ({
+  category: filters.category,
+  subCategory: filters.subCategory,
+  sort: filters.sort ?? 'relevant',
+  q: filters.q,
+});
 
 /** The listing, page by page with the `x-next-cursor` header. */
 export const infiniteProductsQueryOptions = (filters: ProductFilters) => {

@@ -2,7 +2,7 @@ import type { Category, SubCategory } from '@habi/shared';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
-import { useProducts } from '../api/get-products.ts';
+import { productsQueryOptions, useProducts } from '../api/get-products.ts';
 import { productsUrl } from '../utils/filters.ts';
 
 // Each tile shows the newest product of the category and `cover` subcategory: a garment
@@ -13,8 +13,18 @@ const TILES: { category: Category; cover: SubCategory; blurb: string }[] = [
   { category: 'Kids', cover: 'Tops', blurb: 'Play-ready and school-ready' },
 ];
 
-function CategoryTile({ category, cover: coverType, blurb }: (typeof TILES)[number]) {
-  const { data } = useProducts({ category: [category], subCategory: [coverType], limit: 1 });
+const coverQuery = ({ category, cover }: (typeof TILES)[number]) => ({
+  category: [category],
+  subCategory: [cover],
+  limit: 1,
+});
+
+/** The tiles' cover products, for server rendering. */
+export const categoryTileQueries = () => TILES.map((tile) => productsQueryOptions(coverQuery(tile)));
+
+function CategoryTile(tile: (typeof TILES)[number]) {
+  const { category, blurb } = tile;
+  const { data } = useProducts(coverQuery(tile));
   const cover = data?.[0];
   return (
     <Link

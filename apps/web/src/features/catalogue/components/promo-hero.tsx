@@ -1,6 +1,6 @@
 import { PROMO_POSTER } from '@habi/shared';
 import { Pause, Play } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -25,6 +25,8 @@ function startsByItself() {
   );
 }
 
+const neverChanges = () => () => {};
+
 /**
  * Home: the looping, muted promotional video under the headline. The frame has a
  * fixed aspect ratio, so the page never moves while the poster or video arrives (or when
@@ -32,18 +34,25 @@ function startsByItself() {
  */
 export function PromoHero() {
   const video = useRef<HTMLVideoElement>(null);
-  const [autoPlay] = useState(startsByItself);
-  const [playing, setPlaying] = useState(autoPlay);
+  // Known only in the browser: a server-rendered page hydrates still, then starts.
+  const autoPlay = useSyncExternalStore(neverChanges, startsByItself, () => false);
+  // The shopper's own choice, once made, wins.
+  const [chosen, setChosen] = useState<boolean>();
+  const playing = chosen ?? autoPlay;
+
+  useEffect(() => {
+    if (autoPlay) video.current?.play().catch(() => setChosen(false));
+  }, [autoPlay]);
 
   function toggle() {
     const element = video.current;
     if (!element) return;
     if (playing) {
       element.pause();
-      setPlaying(false);
+      setChosen(false);
     } else {
-      setPlaying(true);
-      element.play().catch(() => setPlaying(false));
+      setChosen(true);
+      element.play().catch(() => setChosen(false));
     }
   }
 

@@ -1,8 +1,10 @@
 import { PAGE_HEADS } from '@habi/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { bestProductsQueryOptions } from '../api/get-best-products.ts';
 import { AboutCollage } from '../components/about-collage.tsx';
 import { WhyUs } from '../components/why-us.tsx';
 
@@ -24,6 +26,11 @@ const STORY = [
     text: 'Everyday clothing, shoes and accessories for men, women and kids, priced in pesos and delivered across the Philippines, so getting dressed well is simple for everyone at home.',
   },
 ];
+
+/** Server rendering: the collage's best sellers. */
+export function prefetch(queryClient: QueryClient) {
+  return queryClient.prefetchQuery(bestProductsQueryOptions());
+}
 
 /** About Us: a heading, an image, titled descriptions and the 'Why Us' cards. */
 export default function AboutPage() {

@@ -1,11 +1,12 @@
 import { LATEST_COLLECTION_SIZE, PAGE_HEADS } from '@habi/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useBestProducts } from '../api/get-best-products.ts';
-import { useProducts } from '../api/get-products.ts';
-import { CategoryTiles } from '../components/category-tiles.tsx';
+import { bestProductsQueryOptions, useBestProducts } from '../api/get-best-products.ts';
+import { productsQueryOptions, useProducts } from '../api/get-products.ts';
+import { CategoryTiles, categoryTileQueries } from '../components/category-tiles.tsx';
 import { ProductRow } from '../components/product-row.tsx';
 import { PromoHero } from '../components/promo-hero.tsx';
 import { StorePromises } from '../components/store-promises.tsx';
@@ -21,6 +22,15 @@ function ShopAllLink({ label }: { label: string }) {
       <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
     </Link>
   );
+}
+
+/** Server rendering: Latest and Best Collections, and the category tiles' covers. */
+export function prefetch(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.prefetchQuery(productsQueryOptions({ limit: LATEST_COLLECTION_SIZE })),
+    queryClient.prefetchQuery(bestProductsQueryOptions()),
+    ...categoryTileQueries().map((options) => queryClient.prefetchQuery(options)),
+  ]);
 }
 
 /** Home: the promotional video, Latest Collections, Best Collections. */

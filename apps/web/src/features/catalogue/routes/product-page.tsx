@@ -1,13 +1,20 @@
 import { isId } from '@habi/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useProduct } from '../../../lib/products.ts';
+import { productQueryOptions, useProduct } from '../../../lib/products.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ProductDetails } from '../components/product-details.tsx';
 import { ProductNotFound } from '../components/product-not-found.tsx';
+
+/** Server rendering: the product, when the URL names one. */
+export async function prefetch(queryClient: QueryClient, url: URL) {
+  const pid = url.searchParams.get('pid') ?? '';
+  if (isId(pid)) await queryClient.prefetchQuery(productQueryOptions(pid));
+}
 
 /** Product detail at /view?pid={productId}. */
 export default function ProductPage() {

@@ -1,17 +1,25 @@
 import { PAGE_HEADS } from '@habi/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useInfiniteProducts } from '../api/get-products.ts';
+import { infiniteProductsQueryOptions, listingFilters, useInfiniteProducts } from '../api/get-products.ts';
 import { ActiveFilters } from '../components/active-filters.tsx';
 import { EmptyResults } from '../components/empty-results.tsx';
 import { FiltersPanel } from '../components/filters-panel.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
 import { useProductFilters } from '../hooks/use-product-filters.ts';
-import { productsUrl } from '../utils/filters.ts';
+import { parseFilters, productsUrl } from '../utils/filters.ts';
+
+/** Server rendering: the first page of what the URL asks for. */
+export function prefetch(queryClient: QueryClient, url: URL) {
+  return queryClient.prefetchInfiniteQuery(
+    infiniteProductsQueryOptions(listingFilters(parseFilters(url.searchParams))),
+  );
+}
 
 /**
  * Product listing. The server searches, filters, sorts and pages (24 at a time,
@@ -21,12 +29,7 @@ import { productsUrl } from '../utils/filters.ts';
 export default function ProductsPage() {
   useDocumentTitle(PAGE_HEADS['/products'].title);
   const { filters, update, clearFilters } = useProductFilters();
-  const query = useInfiniteProducts({
-    category: filters.category,
-    subCategory: filters.subCategory,
-    sort: filters.sort ?? 'relevant',
-    q: filters.q,
-  });
+  const query = useInfiniteProducts(listingFilters(filters));
   const products = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

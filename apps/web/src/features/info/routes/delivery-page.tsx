@@ -13,6 +13,7 @@ import {
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { useNow } from '../../../lib/now.ts';
 import { paths } from '../../../lib/paths.ts';
 import { InfoPage, InfoSection, textLink } from '../components/info-page.tsx';
 
@@ -33,7 +34,7 @@ const STATUS_LIST = new Intl.ListFormat('en', { type: 'disjunction' }).format(
 export default function DeliveryPage() {
   useDocumentTitle(PAGE_HEADS['/delivery'].title);
   // One clock for the whole page, so every example counts from the same day.
-  const now = new Date();
+  const now = useNow();
   const today = deliveryDateLabel(storeDate(now));
   return (
     <InfoPage

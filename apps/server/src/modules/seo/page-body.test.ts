@@ -1,0 +1,114 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, insertProduct, type TestApp } from '../../test/helpers.ts';
+
+// A stand-in for the web app's server bundle (apps/web src/entry-server.tsx), with its exports:
+// it reads the newest product through the API it is given and renders its name, and it
+// records what it was asked, so the tests see what the server hands it and does with the answer.
+const BUNDLE = `
+let api;
+globalThis.__rendered = [];
+export const SERVER_STATE_ID = 'habi-state';
+export function sendApiRequestsTo(next) { api = next; }
+export async function renderPage(url) {
+  globalThis.__rendered.push(url);
+  if (url.startsWith('/delivery')) throw new Error('a page that breaks');
+  if (url.startsWith('/privacy')) return undefined;
+  if (url.startsWith('/about')) {
+    const write = await api('/api/product', { method: 'POST' }).then(() => 'sent', (error) => error.message);
+    return { html: '<p>' + write + '</p>', state: '{}', sources: [] };
+  }
+  const response = await api('/api/product/all?limit=1');
+  const [newest] = await response.json();
+  return {
+    html: '<h1>' + newest.name + '</h1>',
+    state: JSON.stringify({ status: response.status, name: newest.name, end: '</script><!--' }),
+    sources: ['src/pages/home.tsx'],
+  };
+}
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-2.js' },
+  '_card.js': { file: 'assets/card-3.js', imports: ['_react.js'] },
+  'src/pages/home.tsx': { file: 'assets/home-4.js', imports: ['_card.js', '_react.js'] },
+};
+
+const SHELL =
+  '<!doctype html><html><head><title>Habi</title><script type="module" src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" href="/assets/react-2.js"></head><body><div id="root"></div></body></html>';
+
+describe('pages rendered on the server', () => {
+  let t: TestApp;
+  let dir: string;
+  const rendered = () => (globalThis as unknown as { __rendered: string[] }).__rendered;
+  const get = (url: string) => t.request({ method: 'GET', url });
+  const root = (html: string) => /<div id="root">(.*?)<\/div>/.exec(html)?.[1];
+  const state = (html: string) =>
+    /<script type="application\/json" id="habi-state">(.*?)<\/script>/.exec(html)?.[1];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'habi-ssr-'));
+    await mkdir(path.join(dir, 'web', '.vite'), { recursive: true });
+    await mkdir(path.join(dir, 'dist-ssr'));
+    await writeFile(path.join(dir, 'web', 'index.html'), SHELL);
+    await writeFile(path.join(dir, 'web', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), BUNDLE);
+    t = await buildTestApp({ WEB_DIST: path.join(dir, 'web') });
+    await insertProduct(t, { name: 'Rendered Linen Shirt' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends a public page rendered, with the data it was rendered from and its modules preloaded', async () => {
+    const response = await get('/products?category=Men');
+    expect(response.statusCode).toBe(200);
+    expect(rendered().at(-1)).toBe('/products?category=Men');
+    expect(root(response.body)).toBe('<h1>Rendered Linen Shirt</h1>');
+    // The API answered in process, and the data cannot close its script element early.
+    const data = state(response.body)!;
+    expect(data).not.toContain('</script>');
+    expect(JSON.parse(data)).toEqual({ status: 200, name: 'Rendered Linen Shirt', end: '</script><!--' });
+    // The page's chunks, imports first, without what the shell already asks for.
+    const preloads = [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.map((m) => m[1])).toEqual(['/assets/card-3.js', '/assets/home-4.js']);
+    expect(response.body.indexOf('/assets/home-4.js')).toBeLessThan(response.body.indexOf('</head>'));
+  });
+
+  it('renders the not-found page too, with its 404', async () => {
+    const response = await get('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(rendered().at(-1)).toBe('/no-such-page');
+    expect(root(response.body)).toBe('<h1>Rendered Linen Shirt</h1>');
+  });
+
+  it('leaves personal pages and the back office to the browser: never rendered on the server', async () => {
+    for (const url of ['/cart', '/user/to-pay_products', '/sign-in', '/admin/orders']) {
+      const before = rendered().length;
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(rendered().length, url).toBe(before);
+      expect(root(response.body), url).toBe('');
+      expect(state(response.body), url).toBeUndefined();
+    }
+  });
+
+  it('sends the shell when a page cannot be rendered, or rendering throws', async () => {
+    for (const url of ['/privacy', '/delivery']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(root(response.body), url).toBe('');
+      expect(state(response.body), url).toBeUndefined();
+    }
+  });
+
+  it('lets rendering read the API, never write through it', async () => {
+    const response = await get('/about');
+    expect(root(response.body)).toBe('<p>page rendering sent POST /api/product</p>');
+  });
+});

@@ -1,0 +1,149 @@
+import type { Product, ProductSummary } from '@habi/shared';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+
+// The public storefront is sent rendered: what a search engine or a link preview reads from the
+// raw HTML, what a visitor sees before any script runs, and a page that then comes alive in the
+// browser (hydration) without a console error and without asking again for the data it came with.
+
+const money = (price: string) => `₱${Number(price).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
+
+interface PublicPage {
+  url: string;
+  status: number;
+  /** Text the rendered body holds. */
+  texts: string[];
+  /** API paths whose answers the page came with: the browser must not ask for them again. */
+  embedded: string[];
+}
+
+async function publicPages(request: APIRequestContext): Promise<{ pages: PublicPage[]; product: Product }> {
+  const [newest] = (await (await request.get('/api/product/all?limit=1')).json()) as ProductSummary[];
+  const product = (await (await request.get(`/api/product/${newest!._id}`)).json()) as Product;
+  const [cheapestWomen] = (await (
+    await request.get('/api/product/all?category=Women&sort=asc&limit=1')
+  ).json()) as ProductSummary[];
+  return {
+    product,
+    pages: [
+      {
+        url: '/',
+        status: 200,
+        texts: ['Everyday pieces, made to last.', 'Latest Collections', newest!.name],
+        embedded: ['/api/product/all', '/api/product/best'],
+      },
+      {
+        url: '/products?category=Women&sort=asc',
+        status: 200,
+        texts: ['Products Collections', cheapestWomen!.name, money(cheapestWomen!.price)],
+        embedded: ['/api/product/all'],
+      },
+      {
+        url: `/view?pid=${product._id}`,
+        status: 200,
+        texts: [product.variations[0]!.name, money(product.price), 'Add to Cart'],
+        embedded: [`/api/product/${product._id}`],
+      },
+      { url: '/about', status: 200, texts: ['Clothes made with care'], embedded: ['/api/product/best'] },
+      { url: '/delivery', status: 200, texts: ['Delivery options and fees'], embedded: [] },
+      { url: '/privacy', status: 200, texts: ['Privacy Policy'], embedded: [] },
+      { url: '/no-such-page', status: 404, texts: ['Not Found!'], embedded: [] },
+    ],
+  };
+}
+
+/** The text of the rendered root element, tags stripped. */
+const rootText = (html: string) => {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json"');
+  return start < 0 || end < 0
+    ? ''
+    : html
+        .slice(start, end)
+        .replace(/<[^>]+>/g, ' ')
+        .replaceAll('&#x27;', "'")
+        .replaceAll('&amp;', '&');
+};
+
+test('every public page is sent rendered, with its status, head and the data it was drawn from', async ({
+  request,
+}) => {
+  const { pages, product } = await publicPages(request);
+  for (const expected of pages) {
+    const response = await request.get(expected.url);
+    expect(response.status(), expected.url).toBe(expected.status);
+    const html = await response.text();
+    for (const text of expected.texts) expect(rootText(html), `${expected.url}: ${text}`).toContain(text);
+    const state = /<script type="application\/json" id="habi-state">(.*?)<\/script>/.exec(html)?.[1];
+    expect(() => JSON.parse(state!), expected.url).not.toThrow();
+    if (expected.status === 200) {
+      expect(html, expected.url).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(html, expected.url).toMatch(/<link rel="canonical" href="http[^"]+"/);
+    }
+  }
+
+  // A product page's structured data, with the product's real name and price.
+  const html = await (await request.get(`/view?pid=${product._id}`)).text();
+  const data = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((match) =>
+    JSON.parse(match[1]!),
+  );
+  const offered = data.find((item) => item['@type'] === 'Product');
+  expect(offered.name).toBe(product.name);
+  expect(offered.offers).toMatchObject({ priceCurrency: 'PHP', price: product.price });
+  expect(html).toContain(`<title>${product.name} | Habi</title>`);
+});
+
+test('personal pages and the back office are left to the browser, and kept out of search engines', async ({
+  request,
+}) => {
+  for (const url of ['/cart', '/sign-in', '/user', '/admin/orders']) {
+    const html = await (await request.get(url)).text();
+    expect(html, url).toContain('<div id="root"></div>');
+    expect(html, url).not.toContain('id="habi-state"');
+    expect(html, url).toContain('<meta name="robots" content="noindex" />');
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper still sees the collection and a product with its price', async ({ page, request }) => {
+    const { product } = await publicPages(request);
+    const men = (await (
+      await request.get('/api/product/all?category=Men&limit=24')
+    ).json()) as ProductSummary[];
+    await page.goto('/products?category=Men');
+    await expect(page.getByRole('heading', { level: 1, name: 'Products Collections' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Products', exact: true }).locator('li h3')).toHaveText(
+      men.map((summary) => summary.name),
+    );
+
+    await page.goto(`/view?pid=${product._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.variations[0]!.name })).toBeVisible();
+    await expect(page.getByText(money(product.price)).first()).toBeVisible();
+    await expect(page.getByRole('img', { name: product.variations[0]!.name, exact: true })).toBeVisible();
+  });
+});
+
+test('each public page comes alive without a console error and without fetching its data again', async ({
+  page,
+  request,
+}) => {
+  const { pages } = await publicPages(request);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  for (const expected of pages) {
+    asked.length = 0;
+    await page.goto(expected.url);
+    await page.waitForLoadState('networkidle');
+    for (const path of expected.embedded) expect(asked, `${expected.url} asked again`).not.toContain(path);
+  }
+  // Alive: the collection's sort answers (the fixture fails the test on any console error).
+  await page.goto('/products');
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Low to High' }).click();
+  await expect(page).toHaveURL('/products?sort=asc');
+});
