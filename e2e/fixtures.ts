@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Response } from '@playwright/test';
 
 export { expect };
 
@@ -42,7 +42,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, consoleErrors }, use) => {
+  page: async ({ page, consoleErrors, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) actOnceTheAppIsReady(page);
     page.on('console', (message) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
         consoleErrors.push(message.text());
@@ -59,6 +60,31 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     expect(consoleErrors, 'console errors').toEqual([]);
   },
 });
+
+/**
+ * A server-rendered page shows before its buttons work: opening or reloading a page returns
+ * once the app has taken it over (`<html data-app="ready">`, set by apps/web src/app/start.tsx),
+ * as a shopper's next tap would find it (pages only, not a JSON answer). `waitUntil: 'commit'`
+ * returns at once, for the tests whose app cannot start.
+ */
+function actOnceTheAppIsReady(page: Page) {
+  const ready = async (response: Response | null) => {
+    if (!response?.headers()['content-type']?.startsWith('text/html')) return;
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await ready(response);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await ready(response);
+    return response;
+  };
+}
 
 /** Signs a new shopper up through the API; the page's context then holds the session cookie. */
 export async function signUpViaApi(request: APIRequestContext, baseURL: string, shopper = newShopper()) {
@@ -83,6 +109,11 @@ export function forgetSandboxRefusals(consoleErrors: string[]) {
  * bars, which run for as long as the toast shows, are not waited for.
  */
 export async function animationsSettled(page: Page) {
+  // Two frames first: a class that just changed (rows undimmed after a refetch) has started its
+  // transition by then, so it is seen running rather than not yet begun.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => {
       if (animation.playState !== 'running') return true;
@@ -95,7 +126,9 @@ export async function animationsSettled(page: Page) {
 
 /** axe on the page as it stands: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
-  // Colours are read at rest, not halfway through a toast or a dialog fading in.
+  // Colours are read at rest: nothing loading (rows dim while a table refetches), not halfway
+  // through a toast or a dialog fading in.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

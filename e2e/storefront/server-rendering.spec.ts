@@ -74,7 +74,7 @@ test('every public page is sent rendered, with its status, head and the data it 
     expect(response.status(), expected.url).toBe(expected.status);
     const html = await response.text();
     for (const text of expected.texts) expect(rootText(html), `${expected.url}: ${text}`).toContain(text);
-    const state = /<script type="application\/json" id="habi-state">(.*?)<\/script>/.exec(html)?.[1];
+    const state = /<script type="application\/json" id="habi-state"[^>]*>(.*?)<\/script>/.exec(html)?.[1];
     expect(() => JSON.parse(state!), expected.url).not.toThrow();
     if (expected.status === 200) {
       expect(html, expected.url).toMatch(/<meta name="description" content="[^"]+"/);

@@ -9,9 +9,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { HEADER_SEARCH_SOURCE, type PageHandle, pageRoutes } from './app/routes.tsx';
+import { type PageHandle, routes } from './app/routes.tsx';
 import type { ServerState } from './app/server-state.ts';
-import { HeaderSearch } from './features/catalogue/components/header-search.tsx';
 import { setTransport } from './lib/api-client.ts';
 import { setRenderTime } from './lib/now.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -23,12 +22,14 @@ export interface RenderedPage {
   html: string;
   /** What the page was drawn from, as JSON (`ServerState`). */
   state: string;
-  /** Source files (the build manifest's keys) the page needs first, for `modulepreload`. */
+  /** Source files (the build manifest's keys) of the page's code: the app's, and the page's. */
   sources: string[];
 }
 
-// The header's search at hand: nothing suspends, so the page renders in one pass.
-const handler = createStaticHandler(pageRoutes(<HeaderSearch />));
+/** The app's own module, loaded by main.tsx to start it. */
+const APP_SOURCE = 'src/app/start.tsx';
+
+const handler = createStaticHandler(routes());
 
 /** Requests from the pages go to `api` (the server answering in process), never the network. */
 export function sendApiRequestsTo(api: typeof fetch) {
@@ -72,6 +73,6 @@ export async function renderPage(url: string): Promise<RenderedPage | undefined>
   return {
     html,
     state: JSON.stringify({ queries: dehydrate(client), now } satisfies ServerState),
-    sources: [HEADER_SEARCH_SOURCE, ...handles.map((handle) => handle.source)],
+    sources: [APP_SOURCE, ...handles.map((handle) => handle.source)],
   };
 }

@@ -1,46 +1,37 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers.tsx';
-import { reloadForStaleChunk, startRouter } from './app/router.tsx';
-import { SERVER_STATE_ID, type ServerState } from './app/server-state.ts';
 import './index.css';
-import { isChunkLoadError, isReloading } from './lib/chunk-reload.ts';
-import { setRenderTime } from './lib/now.ts';
+import { SERVER_STATE_ID } from './app/server-state.ts';
+import { isChunkLoadError, reloadOnce } from './lib/chunk-reload.ts';
 
-// Vite reports every lazily loaded file it could not fetch here, the back office's own pages too.
-window.addEventListener('vite:preloadError', (event) => {
-  if (isChunkLoadError(event.payload)) reloadForStaleChunk();
-});
-
-// A page the server rendered (the public storefront) comes with what it was drawn from.
-const block = document.getElementById(SERVER_STATE_ID)?.textContent;
-const server = block ? (JSON.parse(block) as ServerState) : undefined;
-if (server) setRenderTime(server.now);
-
-async function start() {
-  const container = document.getElementById('root')!;
-  let hydrating = server !== undefined;
-  let router: Awaited<ReturnType<typeof startRouter>>;
-  try {
-    router = await startRouter({ hydrating });
-  } catch (error) {
-    // The page's own file could not be loaded: a reload for the new build is under way, or this
-    // is that reload and the file is still gone; then the router shows its error page.
-    if (isReloading()) return;
-    if (!isChunkLoadError(error)) throw error;
-    hydrating = false;
-    router = await startRouter({ hydrating });
-  }
-  const app = (
-    <StrictMode>
-      <Providers state={server?.queries}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>
+/**
+ * The entry. A page the server rendered is already drawn and readable, so the app's code (which
+ * makes it interactive) is asked for once the page is painted, instead of competing with its
+ * stylesheet and fonts on a slow connection; its files, which the server lists, then come
+ * together. Any other page starts at once.
+ */
+function start() {
+  import('./app/start.tsx').then(
+    (app) => app.start(),
+    (error: unknown) => {
+      // A deploy took the files this page was built with: load the page afresh, once.
+      if (isChunkLoadError(error)) reloadOnce(window.location.href);
+      else throw error;
+    },
   );
-  if (hydrating) hydrateRoot(container, app);
-  else createRoot(container).render(app);
 }
 
-void start();
+const rendered = document.getElementById(SERVER_STATE_ID);
+if (!rendered) start();
+else {
+  const afterPaint = () => {
+    for (const href of rendered.dataset.modules?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    start();
+  };
+  // The frame after this one is the page's first (a hidden tab paints none: it starts at once).
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(afterPaint, 0));
+  else afterPaint();
+}

@@ -1,10 +1,23 @@
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ToastHost } from '../components/ui/toast-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /**
- * The query cache, and where toasts show. `client` is the server's, filled before it renders;
+ * Marks the document once the app has taken the page over (hydrated it, or drawn it):
+ * `<html data-app="ready">`. Before, a server-rendered page is readable but its buttons are not
+ * wired yet; the end-to-end tests wait for this before they act. Rendered on the server too
+ * (where effects do not run): both trees must match for the ids `useId` gives to agree.
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+/**
+ * The query cache, where toasts show, and the mark that the app is ready. `client` is the server's, filled before it renders;
  * `state` is what the server's page was rendered with, so the browser starts from the same data.
  */
 export function Providers({
@@ -26,6 +39,7 @@ export function Providers({
     <QueryClientProvider client={queryClient}>
       {children}
       <ToastHost />
+      <MarkReady />
     </QueryClientProvider>
   );
 }

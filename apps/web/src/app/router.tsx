@@ -1,20 +1,8 @@
-import { lazy } from 'react';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { reloadOnce } from '../lib/chunk-reload.ts';
-import { loadChunk, pageRoutes, whenChunkIsStale } from './routes.tsx';
+import { routes as storeRoutes, whenChunkIsStale } from './routes.tsx';
 
-/**
- * The header's search, a chunk of its own loaded with the first page. Imported eagerly it made
- * the bundler move zod and the shared schemas into a chunk that runs before main.tsx, so before
- * lib/zod.ts, and Zod tried `new Function` against the Content-Security-Policy.
- */
-const HeaderSearch = lazy(() =>
-  loadChunk(() => import('../features/catalogue/components/header-search.tsx')).then((module) => ({
-    default: module.HeaderSearch,
-  })),
-);
-
-const routes = pageRoutes(<HeaderSearch />);
+const routes = storeRoutes();
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 

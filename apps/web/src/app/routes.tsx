@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorPage, StorefrontErrorPage } from '../components/layout/error-page.tsx';
 import { StorefrontLayout } from '../components/layout/storefront-layout.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
+import { HeaderSearch } from '../features/catalogue/components/header-search.tsx';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload.ts';
 
 /**
@@ -41,7 +41,7 @@ export function whenChunkIsStale(reload: () => void) {
 }
 
 /** A lazily loaded module. When its file is gone (a deploy replaced it), the page reloads once. */
-export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
@@ -64,9 +64,6 @@ function page(file: string): Pick<RouteObject, 'lazy'> {
   };
 }
 
-/** The header's search module, for `modulepreload` (entry-server.tsx). */
-export const HEADER_SEARCH_SOURCE = 'src/features/catalogue/components/header-search.tsx';
-
 const orders = page('account/routes/orders-tab.tsx');
 
 /** Shown while the first page's code loads. */
@@ -74,17 +71,14 @@ function FirstLoad() {
   return <Loading className="min-h-dvh" />;
 }
 
-/**
- * The store's pages, for the browser's router and the server's rendering alike. `search` is the
- * header's search box: loaded lazily in the browser, at hand on the server.
- */
-export const pageRoutes = (search: React.ReactNode): RouteObject[] => [
-  { HydrateFallback: FirstLoad, ErrorBoundary: ErrorPage, children: pages(search) },
+/** The store's pages, for the browser's router and the server's rendering alike. */
+export const routes = (): RouteObject[] => [
+  { HydrateFallback: FirstLoad, ErrorBoundary: ErrorPage, children: pages() },
 ];
 
-const pages = (search: React.ReactNode): RouteObject[] => [
+const pages = (): RouteObject[] => [
   {
-    element: <StorefrontLayout search={<Suspense>{search}</Suspense>} />,
+    element: <StorefrontLayout search={<HeaderSearch />} />,
     children: [
       {
         // Below the layout, so a failed page keeps the header and footer around its error.

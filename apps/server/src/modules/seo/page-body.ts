@@ -10,13 +10,15 @@ interface ServerBundle {
   renderPage(url: string): Promise<{ html: string; state: string; sources: string[] } | undefined>;
 }
 
-/** A page's rendered body, with its data and the modules to preload for it. */
+/** A page's rendered body, with what it was drawn from. */
 export interface PageBody {
   html: string;
-  /** The `<script type="application/json">` holding the data the body was rendered from. */
+  /**
+   * The `<script type="application/json">` holding the data the body was rendered from; its
+   * `data-modules` lists the files of the page's code, which the browser fetches together once
+   * the page has loaded (apps/web src/main.tsx).
+   */
   state: string;
-  /** `<link rel="modulepreload">` tags for the page's code that the shell does not already ask for. */
-  preloads: string;
 }
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
@@ -81,10 +83,10 @@ export async function loadPageRenderer(app: FastifyInstance, webDist: string, sh
       if (!page) return undefined;
       const files = new Set<string>();
       for (const source of page.sources) filesOf(source, files);
+      const modules = [...files].map((file) => `/${file}`).join(' ');
       return {
         html: page.html,
-        state: `<script type="application/json" id="${bundle.SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
-        preloads: [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(''),
+        state: `<script type="application/json" id="${bundle.SERVER_STATE_ID}" data-modules="${modules}">${scriptJson(page.state)}</script>`,
       };
     } catch (error) {
       app.log.error({ err: error }, 'page rendering failed');
@@ -93,9 +95,7 @@ export async function loadPageRenderer(app: FastifyInstance, webDist: string, sh
   };
 }
 
-/** The page with its rendered body in the shell's root element, and its modules preloaded. */
+/** The page with its rendered body in the shell's root element, followed by its data. */
 export function withBody(html: string, body: PageBody) {
-  return html
-    .replace('</head>', () => `${body.preloads}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>${body.state}`);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>${body.state}`);
 }
