@@ -13,7 +13,10 @@ describe.runIf(process.env.DATABASE_URL)('transactions on PostgreSQL', () => {
   afterAll(() => database.close());
 
   const one = () =>
-    database.db.transaction(async (tx) => (await tx.execute(sql`select 1 as one`)).rows[0]?.one);
+    database.db.transaction(
+      async (tx) =>
+        ((await tx.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] }).rows[0]?.one,
+    );
 
   it('give their connection back when BEGIN itself fails', async () => {
     for (let i = 0; i < 3; i++) {

@@ -1,14 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { storeDate } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
+import { createCatalogueCache } from '../modules/products/catalogue-cache.ts';
 import { loadPageRenderer, withBody } from '../modules/seo/page-body.ts';
 import { pageHeadHtml, withHead } from '../modules/seo/page-head.ts';
 import { pageStatus } from '../modules/seo/seo.service.ts';
 
 const YEAR_S = 365 * 24 * 3600;
+
+/** Rendered public pages kept: each is 20-60 kB of HTML, and its compressed copies. */
+const PAGE_CACHE_LIMITS = { entries: 500, bytes: 16 * 1024 * 1024 };
+
+/** Thrown by a page's build when it could not be rendered: nothing is kept, the shell is sent. */
+class NotRendered extends Error {}
 
 /**
  * The built web app: hashed assets cached for a year, index.html always revalidated, each sent
@@ -18,7 +26,10 @@ const YEAR_S = 365 * 24 * 3600;
  * with a head of its own (page-head.ts): title, description, and for search engines and link
  * previews the canonical URL, Open Graph tags and a product's structured data. The public
  * storefront's pages (and the not-found page) are sent rendered, with the data they were rendered
- * from (page-body.ts); personal pages and the back office are rendered in the browser.
+ * from (page-body.ts); personal pages and the back office are rendered in the browser. A rendered
+ * public page is the same for every visitor until the catalogue, the sales counts (Home's Best
+ * Collections) or the store's day (Delivery's dates) change, so it is kept and reused as the
+ * API's catalogue answers are (catalogue-cache.ts: never stale, across instances too).
  */
 async function staticFilesPlugin(
   app: FastifyInstance,
@@ -44,6 +55,7 @@ async function staticFilesPlugin(
   }
 
   const renderBody = hasWeb ? await loadPageRenderer(app, options.webDist, shell) : undefined;
+  const rendered = createCatalogueCache(options.db, PAGE_CACHE_LIMITS);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
@@ -56,7 +68,29 @@ async function staticFilesPlugin(
       // Personal pages and the back office are served, never indexed.
       if (!page.indexable) reply.header('x-robots-tag', 'noindex');
       let html = withHead(shell, pageHeadHtml(page, options));
-      const body = page.indexable || page.status === 404 ? await renderBody?.(request.url) : undefined;
+      if (renderBody && page.indexable && page.status === 200) {
+        const withRendered = async () => {
+          const body = await renderBody(request.url);
+          if (!body) throw new NotRendered();
+          return { body: withBody(html, body) };
+        };
+        try {
+          return await rendered.reply(
+            request,
+            reply,
+            `${storeDate(new Date())} ${request.url}`,
+            withRendered,
+            {
+              readsSales: true,
+              type: 'text/html; charset=utf-8',
+            },
+          );
+        } catch (error) {
+          if (!(error instanceof NotRendered)) throw error;
+        }
+      }
+      // The not-found page is rendered each time (not kept: any path is one).
+      const body = page.status === 404 ? await renderBody?.(request.url) : undefined;
       if (body) html = withBody(html, body);
       return reply
         .status(page.status)

@@ -29,11 +29,13 @@ export interface CatalogueCacheLimits {
   bytes: number;
 }
 
-/** What a catalogue read answers with: the payload its route's schema serialises, and headers. */
-export interface CatalogueAnswer {
-  payload: unknown;
+/**
+ * What a catalogue read answers with: the payload its route's schema serialises (or a body
+ * already made, such as a rendered page), and headers.
+ */
+export type CatalogueAnswer = ({ payload: unknown } | { body: string }) & {
   headers?: Record<string, string>;
-}
+};
 
 interface Entry {
   body: string;
@@ -131,7 +133,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   ): Promise<Entry> => {
     const answer = await make(seen);
     // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
-    const body = reply.serialize(answer.payload) as string;
+    const body = 'body' in answer ? answer.body : (reply.serialize(answer.payload) as string);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     return { body, etag, headers: answer.headers ?? {}, compressed: {} };
   };
@@ -153,14 +155,18 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
     /**
      * Answers a public catalogue read: from the answer built for this version and `key` (the
      * route and its parsed query), or by building it with `make` from the versions the request
-     * read. A request naming the answer's entity tag gets 304 and no body.
+     * read. A request naming the answer's entity tag gets 304 and no body. `readsSales`: built
+     * from the sales counts too (Best Collections); `type`: the body's, JSON unless said.
      */
     async reply(
       request: FastifyRequest,
       reply: FastifyReply,
       key: string,
       make: (seen: Versions) => Promise<CatalogueAnswer>,
-      { readsSales = false }: { readsSales?: boolean } = {},
+      {
+        readsSales = false,
+        type = 'application/json; charset=utf-8',
+      }: { readsSales?: boolean; type?: string } = {},
     ) {
       const seen = await version();
       if (seen.catalogue > current) {
@@ -217,7 +223,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
         .header('cache-control', CACHE_CONTROL)
         .header('vary', varyOnEncoding(reply.getHeader('vary')));
       if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      reply.type('application/json; charset=utf-8');
+      reply.type(type);
       if (body && encoding) return reply.header('content-encoding', encoding).send(body);
       return reply.send(entry.body);
     },

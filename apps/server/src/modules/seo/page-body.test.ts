@@ -111,4 +111,32 @@ describe('pages rendered on the server', () => {
     const response = await get('/about');
     expect(root(response.body)).toBe('<p>page rendering sent POST /api/product</p>');
   });
+
+  it('keeps a rendered page until the catalogue changes, and answers 304 to its entity tag', async () => {
+    const url = '/products?category=Women';
+    const before = rendered().length;
+    const page = await get(url);
+    const again = await get(url);
+    expect(rendered().length).toBe(before + 1);
+    expect(again.body).toBe(page.body);
+    expect(again.headers['cache-control']).toBe('public, no-cache');
+    const etag = again.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const unchanged = await t.request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    // A new product: the next request renders the page afresh, with it.
+    await insertProduct(t, { name: 'Newer Linen Dress' });
+    const changed = await get(url);
+    expect(rendered().length).toBe(before + 2);
+    expect(root(changed.body)).toBe('<h1>Newer Linen Dress</h1>');
+  });
+
+  it('keeps nothing of a page that could not be rendered', async () => {
+    const before = rendered().length;
+    await get('/privacy');
+    await get('/privacy');
+    expect(rendered().length).toBe(before + 2);
+  });
 });
