@@ -32,7 +32,15 @@ export function Providers({
   const [queryClient] = useState(() => {
     if (client) return client;
     const created = createQueryClient();
-    if (state) hydrate(created, state);
+    if (state) {
+      // The server checks a page it kept against the catalogue on every request, so what it was
+      // rendered from is current as the page arrives: fresh from now, not from when it was drawn.
+      const now = Date.now();
+      hydrate(created, {
+        ...state,
+        queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+      });
+    }
     return created;
   });
   return (
