@@ -67,7 +67,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
  * as a shopper's next tap would find it (pages only, not a JSON answer). `waitUntil: 'commit'`
  * returns at once, for the tests whose app cannot start.
  */
-function actOnceTheAppIsReady(page: Page) {
+export function actOnceTheAppIsReady(page: Page) {
   const ready = async (response: Response | null) => {
     if (!response?.headers()['content-type']?.startsWith('text/html')) return;
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });

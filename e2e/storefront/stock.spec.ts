@@ -1,7 +1,14 @@
 import { NEXT_CURSOR_HEADER, type Order, type Product, type ProductSummary } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, createProductViaApi, uniqueTag } from '../admin/helpers.ts';
-import { expect, expectAccessible, newShopper, signUpViaApi, test } from '../fixtures.ts';
+import {
+  actOnceTheAppIsReady,
+  expect,
+  expectAccessible,
+  newShopper,
+  signUpViaApi,
+  test,
+} from '../fixtures.ts';
 
 // Stock on the storefront (docs/business-rules.md, Stock): sold-out sizes, "Only N left", the
 // quantity on offer, sold-out products, and the cart's word on lines stock can no longer fill.
@@ -250,6 +257,7 @@ test('two shoppers race for the last piece: one order is placed, the other cart 
     [0, 1].map(async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
+      actOnceTheAppIsReady(page);
       const shopper = await signUpViaApi(page.request, baseURL!, newShopper());
       await addAddressViaApi(page.request, baseURL!, shopper.id);
       await page.goto(`/view?pid=${productId}`);
