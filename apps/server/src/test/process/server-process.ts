@@ -187,8 +187,23 @@ export async function freshDatabase(baseUrl: string): Promise<Database> {
       await pool.end();
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // FORCE ends our own role's sessions, not one it may not signal (an autovacuum worker,
+        // busy after a load test): that one is waited out.
+        await until(
+          () =>
+            client.query(`drop database if exists ${name} with (force)`).then(
+              () => true,
+              (error: { code?: string }) => {
+                if (error.code === '42501') return false;
+                throw error;
+              },
+            ),
+          `${name} to be dropped`,
+        );
+      } finally {
+        await client.end();
+      }
     },
   };
 }
