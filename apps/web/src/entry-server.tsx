@@ -29,7 +29,7 @@ export interface RenderedPage {
 /** The app's own module, loaded by main.tsx to start it. */
 const APP_SOURCE = 'src/app/start.tsx';
 
-const handler = createStaticHandler(routes());
+const handler = createStaticHandler(routes);
 
 /** Requests from the pages go to `api` (the server answering in process), never the network. */
 export function sendApiRequestsTo(api: typeof fetch) {

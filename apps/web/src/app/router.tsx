@@ -1,8 +1,6 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { reloadOnce } from '../lib/chunk-reload.ts';
-import { routes as storeRoutes, whenChunkIsStale } from './routes.tsx';
-
-const routes = storeRoutes();
+import { routes, whenChunkIsStale } from './routes.tsx';
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 

@@ -71,12 +71,7 @@ function FirstLoad() {
   return <Loading className="min-h-dvh" />;
 }
 
-/** The store's pages, for the browser's router and the server's rendering alike. */
-export const routes = (): RouteObject[] => [
-  { HydrateFallback: FirstLoad, ErrorBoundary: ErrorPage, children: pages() },
-];
-
-const pages = (): RouteObject[] => [
+const pages: RouteObject[] = [
   {
     element: <StorefrontLayout search={<HeaderSearch />} />,
     children: [
@@ -114,4 +109,9 @@ const pages = (): RouteObject[] => [
   { path: 'confirmation', ...page('cart/routes/confirmation-page.tsx') },
   { path: 'admin/*', ...page('admin/routes/admin-app.tsx') },
   { path: '*', ...page('misc/routes/not-found-page.tsx') },
+];
+
+/** The store's pages, for the browser's router and the server's rendering alike. */
+export const routes: RouteObject[] = [
+  { HydrateFallback: FirstLoad, ErrorBoundary: ErrorPage, children: pages },
 ];

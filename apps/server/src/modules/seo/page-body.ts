@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { scriptSafe } from './page-head.ts';
 
 /** What the web app's server bundle (apps/web src/entry-server.tsx) exports. */
 interface ServerBundle {
@@ -26,9 +27,6 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
 }
-
-/** JSON inside a script element: no "</script>" or "<!--" can end it early. */
-const scriptJson = (json: string) => json.replaceAll('<', '\\u003c');
 
 /**
  * The API as the pages' fetch while rendering: answered by the server in process (no socket),
@@ -86,7 +84,7 @@ export async function loadPageRenderer(app: FastifyInstance, webDist: string, sh
       const modules = [...files].map((file) => `/${file}`).join(' ');
       return {
         html: page.html,
-        state: `<script type="application/json" id="${bundle.SERVER_STATE_ID}" data-modules="${modules}">${scriptJson(page.state)}</script>`,
+        state: `<script type="application/json" id="${bundle.SERVER_STATE_ID}" data-modules="${modules}">${scriptSafe(page.state)}</script>`,
       };
     } catch (error) {
       app.log.error({ err: error }, 'page rendering failed');

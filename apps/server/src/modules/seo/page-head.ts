@@ -38,8 +38,8 @@ const escapeHtml = (text: string) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
-/** JSON inside a script element: no "</script>" or "<!--" can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+/** JSON text inside a script element: no "</script>" or "<!--" can end it early. */
+export const scriptSafe = (json: string) => json.replaceAll('<', '\\u003c');
 
 /** A search result's snippet: one line, at most 160 characters. */
 function snippet(text: string) {
@@ -139,7 +139,7 @@ export function pageHeadHtml(
   );
   if (product) {
     tags.push(
-      `<script type="application/ld+json">${scriptJson(productJsonLd(product, url, publicUrl, storeName))}</script>`,
+      `<script type="application/ld+json">${scriptSafe(JSON.stringify(productJsonLd(product, url, publicUrl, storeName)))}</script>`,
     );
   }
   return tags.join('\n    ');
