@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@habi/shared';
 import { expect, expectAccessible, forgetSandboxRefusals, signUpViaApi, test } from '../fixtures.ts';
-import { adminApi, createProductViaApi, placeOrder, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
+import {
+  adminApi,
+  createProductViaApi,
+  placeOrder,
+  searchTable,
+  signInAdmin,
+  tableRows,
+  uniqueTag,
+} from './helpers.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInAdmin(page.request, baseURL!);
@@ -35,7 +43,7 @@ test('Emails lists an order confirmation once sent, and previews its HTML in a s
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Emails' }).click();
     await expect(page).toHaveURL('/admin/emails');
     await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Search recipient or subject...' }).fill(`mailed.${tag}`);
+    await searchTable(page, 'Search recipient or subject...', `mailed.${tag}`);
     const rows = tableRows(page, 'Emails');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`mailed.${tag}@example.com`);

@@ -127,3 +127,13 @@ export async function waitForTable(page: Page, label: string) {
   const table = page.getByRole('table', { name: label });
   await expect(table.locator('xpath=ancestor::*[@aria-busy][1]')).toHaveAttribute('aria-busy', 'false');
 }
+
+/**
+ * Types into a table's search box and waits until the table has taken the search (it is in the
+ * URL, after the box's debounce): rows that already matched before it are not mistaken for its
+ * results, and no refetch starts behind the test's back.
+ */
+export async function searchTable(page: Page, box: string, text: string) {
+  await page.getByRole('searchbox', { name: box }).fill(text);
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(text.trim() || null);
+}

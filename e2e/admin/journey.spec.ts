@@ -1,7 +1,7 @@
 import type { Order, Product } from '@habi/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, routeGate, signUpViaApi, test } from '../fixtures.ts';
-import { placeOrder, pngFile, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
+import { placeOrder, pngFile, searchTable, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
 
 /**
  * The back office end to end: a product added with its images, seen and edited on the
@@ -65,7 +65,7 @@ test('adds a product with a main image, two variations and Clothes sizes', async
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('alert').filter({ hasText: 'Product added successfully' })).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Filter product name...' }).fill(tag);
+  await searchTable(page, 'Filter product name...', tag);
   const rows = tableRows(page, 'Products');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(green);
@@ -145,7 +145,7 @@ test('a shopper orders it; the order shows in Orders List', async ({ page, playw
 
   await signInAdmin(page.request, baseURL!);
   await page.goto('/admin/orders');
-  await page.getByRole('searchbox', { name: 'Search customer...' }).fill(shopper.name);
+  await searchTable(page, 'Search customer...', shopper.name);
   const rows = tableRows(page, 'Orders');
   await expect(rows).toHaveCount(1);
   const row = rows.first();
@@ -196,7 +196,7 @@ test('Manage Product Order sets one line delivered and one cancelled: the order 
   ).toBeVisible();
   await expect(page).toHaveURL('/admin/orders');
 
-  await page.getByRole('searchbox', { name: 'Search customer...' }).fill(shopper.name);
+  await searchTable(page, 'Search customer...', shopper.name);
   await expect(tableRows(page, 'Orders').first()).toContainText('completed');
 
   const mine = (await (await shopperApi.get(`/api/orders/user/${shopper.id}`)).json()) as Order[];

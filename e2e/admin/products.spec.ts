@@ -5,6 +5,7 @@ import {
   adminApi,
   createProductViaApi,
   pngFile,
+  searchTable,
   signInAdmin,
   tableRows,
   textFile,
@@ -57,7 +58,7 @@ test.describe('Products List', () => {
   test('filters by name on the server, pages the matches and sorts by Product Name', async ({ page }) => {
     await page.goto('/admin');
     const rows = tableRows(page, 'Products');
-    await page.getByRole('searchbox', { name: 'Filter product name...' }).fill(tag);
+    await searchTable(page, 'Filter product name...', tag);
     await expect(page.getByText('Showing 1–10 of 12')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`q=${tag}`));
     await expect(rows).toHaveCount(10);
@@ -92,7 +93,7 @@ test.describe('Products List', () => {
     await expect(rows.first()).toContainText(manilaDayMonthYear(published));
     await expect(rows.first()).toContainText('₱111.00');
 
-    await page.getByRole('searchbox', { name: 'Filter product name...' }).fill(`${tag}-nothing-like-this`);
+    await searchTable(page, 'Filter product name...', `${tag}-nothing-like-this`);
     await expect(page.getByText('No product/s found.')).toBeVisible();
   });
 

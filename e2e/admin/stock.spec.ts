@@ -1,7 +1,15 @@
 import type { Product } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.ts';
-import { adminApi, createProductViaApi, pngFile, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
+import {
+  adminApi,
+  createProductViaApi,
+  pngFile,
+  searchTable,
+  signInAdmin,
+  tableRows,
+  uniqueTag,
+} from './helpers.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInAdmin(page.request, baseURL!);
@@ -86,7 +94,7 @@ test('Add Product tracks stock from the grid: set all, one cell typed, the keybo
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('alert').filter({ hasText: 'Product added successfully' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Filter product name...' }).fill(tag);
+  await searchTable(page, 'Filter product name...', tag);
   const rows = tableRows(page, 'Products');
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('cell').nth(6)).toHaveText('34');

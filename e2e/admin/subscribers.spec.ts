@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectAccessible, test } from '../fixtures.ts';
-import { adminApi, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
+import { adminApi, searchTable, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
 
 test('Subscribers lists the newsletter addresses with status and code, filters them and exports CSV', async ({
   page,
@@ -32,7 +32,7 @@ test('Subscribers lists the newsletter addresses with status and code, filters t
     .click();
   await expect(page).toHaveURL('/admin/subscribers');
   await expect(page.getByRole('heading', { name: 'Subscribers' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search email...' }).fill(tag);
+  await searchTable(page, 'Search email...', tag);
   const rows = tableRows(page, 'Subscribers');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: pending }).getByText('pending', { exact: true })).toBeVisible();
