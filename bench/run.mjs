@@ -183,6 +183,8 @@ const env = {
 };
 // The built server on plain node, as `npm start` runs it, so its memory is what is read.
 const serverArgs = ['--max-semi-space-size=2', 'apps/server/dist/main.js'];
+// BENCH_PROFILE: a folder the measured server writes its CPU profile to as it stops.
+const PROFILE = process.env.BENCH_PROFILE;
 const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,
@@ -202,11 +204,11 @@ spawnSync(process.execPath, ['apps/server/dist/seed-scale.js', String(PRODUCTS)]
   env,
   stdio: 'inherit',
 });
-const app = spawn(process.execPath, serverArgs, {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const app = spawn(
+  process.execPath,
+  PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, ...serverArgs] : serverArgs,
+  { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 const results = {
   at: new Date().toISOString(),
   products: PRODUCTS,

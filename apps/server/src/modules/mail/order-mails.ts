@@ -2,7 +2,7 @@ import type { ItemStatus } from '@habi/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, orderItems, orders, products } from '../../db/schema.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, type NewMail } from './outbox.ts';
 import { itemStatusMail, type MailedStatus } from './templates/item-status.tsx';
 import type { MailOrder, MailOrderLine } from './templates/order-details.tsx';
 import { orderPlacedMail } from './templates/order-placed.tsx';
@@ -73,14 +73,14 @@ async function loadOrder(tx: Executor, orderId: string) {
 }
 
 /**
- * The order's confirmation, written in the transaction that places it, from what it wrote: the
- * order, its lines in order, and the names of their products as it read them.
+ * The order's confirmation, made from what the transaction that places it writes: the order, its
+ * lines in order, and the names of their products as it read them. The caller writes it in that
+ * transaction, so it exists exactly when the order does.
  */
-export async function mailOrderPlaced(
-  tx: Executor,
+export function orderConfirmation(
   placed: { recipient: string; order: OrderRow; items: ItemRow[]; productNames: Map<string, string> },
   settings: MailSettings,
-): Promise<void> {
+): NewMail {
   const { order, lines } = mailOrder(
     placed.order,
     placed.items.map((item) => ({
@@ -88,7 +88,7 @@ export async function mailOrderPlaced(
       product: (item.productId && placed.productNames.get(item.productId)) ?? null,
     })),
   );
-  await enqueueMail(tx, {
+  return {
     kind: 'order-placed',
     recipient: placed.recipient,
     ...orderPlacedMail(
@@ -96,7 +96,7 @@ export async function mailOrderPlaced(
       order,
       lines.map((l) => l.line),
     ),
-  });
+  };
 }
 
 /**

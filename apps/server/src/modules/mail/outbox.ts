@@ -15,9 +15,16 @@ export interface NewMail {
   headers?: Record<string, string>;
 }
 
+/**
+ * The insert that queues a mail, not yet run: for a caller that writes it in one statement with
+ * its own rows (orders.service.ts).
+ */
+export const mailInsert = (tx: Executor, mail: NewMail) =>
+  tx.insert(outbox).values({ ...mail, headers: mail.headers ?? {} });
+
 /** Writes a mail in the caller's transaction: it is sent if, and only if, that transaction commits. */
 export async function enqueueMail(tx: Executor, mail: NewMail): Promise<void> {
-  await tx.insert(outbox).values({ ...mail, headers: mail.headers ?? {} });
+  await mailInsert(tx, mail);
 }
 
 const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   deliveryDate,
   deriveOrderStatus,
@@ -17,7 +17,7 @@ import {
   summarizeOrder,
   toDecimal,
 } from '@habi/shared';
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { customers, idempotencyKeys, orderItems, orders, products } from '../../db/schema.ts';
 import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
@@ -29,7 +29,8 @@ import {
   releaseOrderCode,
   retakeOrderCode,
 } from '../discounts/discounts.service.ts';
-import { type MailSettings, mailOrderPlaced, mailStatusChanges } from '../mail/order-mails.ts';
+import { type MailSettings, mailStatusChanges, orderConfirmation } from '../mail/order-mails.ts';
+import { mailInsert } from '../mail/outbox.ts';
 import { moveStock, type StockMove } from '../products/stock.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -243,6 +244,10 @@ const requestHash = (input: PlaceOrderInput) =>
  * returns the first order (taking no stock again); without one, once per request. Stock of
  * tracked products and the use of a discount code are taken in the same transaction, so an
  * order is stored only whole.
+ *
+ * Each statement is a round trip to the database, the larger part of an order's cost: the
+ * order's ids are made here and its time is the transaction's, read with the customer, so the
+ * order, its lines, its key and its confirmation mail are written together in one statement.
  */
 export async function placeOrder(
   db: Db,
@@ -253,7 +258,12 @@ export async function placeOrder(
 ): Promise<{ order: Order; created: boolean }> {
   const placed = await db.transaction(async (tx) => {
     const [stillThere] = await tx
-      .select({ id: customers.id, email: customers.email })
+      .select({
+        id: customers.id,
+        email: customers.email,
+        // The transaction's time, as a timestamp column reads.
+        now: sql<string>`now()::text`,
+      })
       .from(customers)
       .where(eq(customers.id, customer.id))
       .for('share');
@@ -267,7 +277,7 @@ export async function placeOrder(
         .insert(idempotencyKeys)
         .values({ customerId: customer.id, key, requestHash: hash })
         .onConflictDoNothing()
-        .returning();
+        .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
         const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');
         if (!previous || previous.requestHash !== hash || !previous.orderId) {
@@ -278,41 +288,49 @@ export async function placeOrder(
     }
     const { summary, code, items, productNames } = await priceOrder(tx, customer, input, new Date());
     await takeStock(tx, items);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: customer.id,
-        customerName: customer.name,
-        shippingAddress: input.address,
-        paymentMethod: ORDER_PAYMENT_METHOD,
-        status: deriveOrderStatus(items.map((i) => i.status)),
-        subtotal: toDecimal(summary.subtotal),
-        shippingFee: toDecimal(summary.shipping),
-        tax: toDecimal(summary.tax),
-        total: toDecimal(summary.total),
-        discountCode: code?.code ?? null,
-        discountAmount: toDecimal(summary.discount),
-      })
-      .returning();
+    const order: OrderRow = {
+      id: randomUUID(),
+      customerId: customer.id,
+      customerName: customer.name,
+      shippingAddress: input.address,
+      paymentMethod: ORDER_PAYMENT_METHOD,
+      status: deriveOrderStatus(items.map((i) => i.status)),
+      subtotal: toDecimal(summary.subtotal),
+      shippingFee: toDecimal(summary.shipping),
+      tax: toDecimal(summary.tax),
+      total: toDecimal(summary.total),
+      discountCode: code?.code ?? null,
+      discountAmount: toDecimal(summary.discount),
+      // The transaction's time, as the column's default would have it.
+      createdAt: stillThere.now,
+    };
+    const lines = items.map((item) => ({ ...item, id: randomUUID(), orderId: order.id }) satisfies ItemRow);
     // By product: the Best Collections counters they raise at commit are then locked in one
     // order by every checkout (see migration 0010), so two never wait on each other in a circle.
-    const byProduct = [...items].sort((a, b) =>
+    const byProduct = [...lines].sort((a, b) =>
       a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
     );
-    const lines = await tx
-      .insert(orderItems)
-      .values(byProduct.map((item) => ({ ...item, orderId: order!.id })))
-      .returning();
-    lines.sort((a, b) => a.position - b.position);
-    if (code) await redeemCode(tx, code, { orderId: order!.id, customerId: customer.id });
-    if (thisKey) await tx.update(idempotencyKeys).set({ orderId: order!.id }).where(thisKey);
-    // In this transaction: the confirmation exists exactly when the order does.
-    await mailOrderPlaced(
-      tx,
-      { recipient: stillThere.email, order: order!, items: lines, productNames },
-      mail,
+    const writes = [
+      tx.insert(orders).values(order),
+      tx.insert(orderItems).values(byProduct),
+      ...(thisKey ? [tx.update(idempotencyKeys).set({ orderId: order.id }).where(thisKey)] : []),
+      // The confirmation exists exactly when the order does.
+      mailInsert(
+        tx,
+        orderConfirmation({ recipient: stillThere.email, order, items: lines, productNames }, mail),
+      ),
+    ];
+    // Writes in WITH run once and whole whether or not the query reads them; the lines' and the
+    // key's references to the order are checked at the statement's end, when it is there. (A
+    // query builder in sql`` comes in parentheses.)
+    await tx.execute(
+      sql`with ${sql.join(
+        writes.map((write, i) => sql`${sql.raw(`w${i}`)} as ${write}`),
+        sql`, `,
+      )} select 1`,
     );
-    return { placed: toOrder(order!, lines), created: true };
+    if (code) await redeemCode(tx, code, { orderId: order.id, customerId: customer.id });
+    return { placed: toOrder(order, lines), created: true };
   });
   // A replay answers the order its key placed, as it is now.
   const order = typeof placed.placed === 'string' ? await getOrder(db, placed.placed) : placed.placed;
