@@ -389,6 +389,10 @@ async function placeOrders(products, adminCookie) {
   const before = await ordersTotal();
   const sent = [];
   let index = 0;
+  // autocannon ends a run of `amount` requests on its next whole second: the time is taken
+  // from the start to the last answer instead.
+  const started = performance.now();
+  let lastAnswer = started;
   const run = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -403,9 +407,13 @@ async function placeOrders(products, adminCookie) {
           sent.push({ shopper, key });
           return { ...request, headers: headersFor(shopper, key), body: bodyFor(shopper, total) };
         },
+        onResponse: () => {
+          lastAnswer = performance.now();
+        },
       },
     ],
   });
+  const seconds = (lastAnswer - started) / 1000;
   const acknowledged = run['2xx'];
   const stored = (await ordersTotal()) - before;
   // A replay of an acknowledged key answers the first order and places none.
@@ -417,7 +425,7 @@ async function placeOrders(products, adminCookie) {
   return {
     orders: ORDERS,
     connections: CONNECTIONS,
-    ordersPerSecond: Math.round(acknowledged / (run.duration || 1)),
+    ordersPerSecond: Math.round(acknowledged / seconds),
     latencyP50Ms: run.latency.p50,
     latencyP99Ms: run.latency.p99,
     acknowledged,

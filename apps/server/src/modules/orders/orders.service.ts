@@ -238,6 +238,34 @@ const requestHash = (input: PlaceOrderInput) =>
   createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 /**
+ * Locks the customer placing an order (a delete at the same moment comes first or waits) and
+ * reads the transaction's time, as a timestamp column reads; with an Idempotency-Key, claims it
+ * in the same statement. None when the customer is gone; `claimed` false when the key was
+ * already taken.
+ */
+async function lockCustomer(
+  tx: Executor,
+  customerId: string,
+  claim: { key: string; hash: string } | undefined,
+) {
+  const customer = tx
+    .select({ id: customers.id, email: customers.email, now: sql<string>`now()::text`.as('now') })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('share');
+  const claiming = claim
+    ? sql`, k as (insert into ${idempotencyKeys} (customer_id, key, request_hash)
+        select id, ${claim.key}, ${claim.hash} from c on conflict do nothing returning 1)`
+    : sql``;
+  const result = await tx.execute(
+    sql`with c as ${customer}${claiming}
+      select email, now, ${claim ? sql`exists (select 1 from k)` : sql`true`} as claimed from c`,
+  );
+  const [row] = (result as unknown as { rows: { email: string; now: string; claimed: boolean }[] }).rows;
+  return row;
+}
+
+/**
  * Places an order in one transaction: the customer and the products it prices are read and
  * locked inside it, so a delete at the same moment either comes first (401, or 409 for the
  * product) or waits. With an Idempotency-Key the order is placed once per key, and a repeat
@@ -257,34 +285,18 @@ export async function placeOrder(
   mail: MailSettings,
 ): Promise<{ order: Order; created: boolean }> {
   const placed = await db.transaction(async (tx) => {
-    const [stillThere] = await tx
-      .select({
-        id: customers.id,
-        email: customers.email,
-        // The transaction's time, as a timestamp column reads.
-        now: sql<string>`now()::text`,
-      })
-      .from(customers)
-      .where(eq(customers.id, customer.id))
-      .for('share');
+    const claim = key === undefined ? undefined : { key, hash: requestHash(input) };
+    const stillThere = await lockCustomer(tx, customer.id, claim);
     if (!stillThere) throw notSignedIn();
     const thisKey = key
       ? and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key))
       : undefined;
-    if (key) {
-      const hash = requestHash(input);
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ customerId: customer.id, key, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) {
-        const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');
-        if (!previous || previous.requestHash !== hash || !previous.orderId) {
-          throw conflict('This Idempotency-Key was already used for a different order');
-        }
-        return { placed: previous.orderId, created: false };
+    if (!stillThere.claimed) {
+      const [previous] = await tx.select().from(idempotencyKeys).where(thisKey).for('update');
+      if (!previous || previous.requestHash !== claim?.hash || !previous.orderId) {
+        throw conflict('This Idempotency-Key was already used for a different order');
       }
+      return { placed: previous.orderId, created: false };
     }
     const { summary, code, items, productNames } = await priceOrder(tx, customer, input, new Date());
     await takeStock(tx, items);
