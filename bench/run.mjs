@@ -182,7 +182,7 @@ const env = {
   TRUST_PROXY: '127.0.0.1,::1',
 };
 // The built server on plain node, as `npm start` runs it, so its memory is what is read.
-const serverArgs = ['--max-semi-space-size=2', 'apps/server/dist/main.js'];
+const serverArgs = ['--max-semi-space-size=8', '--heap-growing-percent=20', 'apps/server/dist/main.js'];
 // BENCH_PROFILE: a folder the measured server writes its CPU profile to as it stops.
 const PROFILE = process.env.BENCH_PROFILE;
 const server = spawn(process.execPath, serverArgs, {

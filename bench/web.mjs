@@ -106,11 +106,15 @@ if (
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-web-'));
 const { DATABASE_URL: _callers, ...inherited } = process.env;
-const server = spawn(process.execPath, ['--max-semi-space-size=2', 'apps/server/dist/main.js'], {
-  cwd: root,
-  env: { ...inherited, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['--max-semi-space-size=8', '--heap-growing-percent=20', 'apps/server/dist/main.js'],
+  {
+    cwd: root,
+    env: { ...inherited, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const results = {
   date: new Date().toISOString(),
   machine: `${cpus().length} x ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
