@@ -55,7 +55,9 @@ test('a page whose file is gone reloads once and then shows', async ({ page, bas
   // The page is sent rendered, so its heading shows before the scripts find the file gone.
   await expect.poll(() => documents.length).toBe(2);
   await expect(aboutHeading(page)).toBeVisible();
-  // Alive after the reload: its links are the app's own.
+  // Alive after the reload: once the app has taken the page over, its links are the app's own
+  // (before, the rendered page's links are plain ones and would load a document).
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(h1(page, 'Everyday pieces, made to last.')).toBeVisible();
   expect(refused.length).toBeGreaterThan(0);
