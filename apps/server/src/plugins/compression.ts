@@ -10,16 +10,17 @@ const COMPRESSIBLE = /^(application\/(json|xml)|text\/|image\/svg\+xml)/;
  * compressed; the built web app's precompressed files) and streams pass as they are.
  */
 async function compressionPlugin(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // In callback form: most answers pass unchanged, without a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    return compress(payload, encoding);
+    compress(payload, encoding).then((body) => done(null, body), done);
   });
 }
 

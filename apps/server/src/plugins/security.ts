@@ -77,15 +77,16 @@ async function securityPlugin(app: FastifyInstance, options: { allowedOrigins: s
   });
 
   const allowed = new Set(options.allowedOrigins);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // The matched route, not the raw URL: "/%61pi/users/sign-in" reaches the same handler.
     const target = request.routeOptions.url ?? request.url;
-    if (SAFE_METHODS.has(request.method) || !target.startsWith('/api/')) return;
-    if (request.routeOptions.config.crossSite) return;
+    if (SAFE_METHODS.has(request.method) || !target.startsWith('/api/')) return done();
+    if (request.routeOptions.config.crossSite) return done();
     const origin = originOf(request);
     if (!origin || !(allowed.has(origin) || sameOrigin(origin, request))) {
-      throw forbidden('Cross-site request refused');
+      return done(forbidden('Cross-site request refused'));
     }
+    done();
   });
 }
 
