@@ -39,3 +39,20 @@ test('the page preloads the two fonts its text uses, and downloads each once', a
   // Each preloaded file is the one the stylesheet asks for (a mismatch would download it twice).
   for (const href of preloaded) expect(fonts.filter((font) => font === href)).toHaveLength(1);
 });
+
+test('prices show the peso sign in the store font without its latin-ext file', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('requestfinished', (finished) => {
+    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
+  });
+  await page.goto('/products');
+  await expect(page.getByText(/₱\d/).first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  // The face cut for U+20B1 alone drew it, and nothing else was fetched for it.
+  const pesoFaces = await page.evaluate(() =>
+    [...document.fonts].filter((f) => f.unicodeRange === 'U+20B1').map((f) => `${f.family} ${f.status}`),
+  );
+  expect(pesoFaces).toContain('Manrope Variable loaded');
+  await page.waitForLoadState('networkidle');
+  expect(fonts.filter((font) => font.includes('latin-ext'))).toEqual([]);
+});
