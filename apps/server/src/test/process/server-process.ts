@@ -49,8 +49,10 @@ export function watch(child: ChildProcess): RunningProcess {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
+  // 'close', not 'exit': it comes once the output is read to its end too, so a test reading
+  // the last log line after the exit sees it (under load 'exit' could come first).
   const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
