@@ -61,6 +61,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   },
 });
 
+/** Waits until the app has taken the page over: before, a rendered page's links are plain ones. */
+export async function appIsReady(page: Page) {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
 /**
  * A server-rendered page shows before its buttons work: opening or reloading a page returns
  * once the app has taken it over (`<html data-app="ready">`, set by apps/web src/app/start.tsx),
@@ -70,7 +75,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export function actOnceTheAppIsReady(page: Page) {
   const ready = async (response: Response | null) => {
     if (!response?.headers()['content-type']?.startsWith('text/html')) return;
-    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await appIsReady(page);
   };
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {

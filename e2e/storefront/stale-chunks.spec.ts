@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../fixtures.ts';
+import { appIsReady, expect, expectAccessible, test } from '../fixtures.ts';
 
 // After a deploy, an open tab asks for page files the new build no longer has. The tab
 // reloads once to get the new build; if the file is still missing it shows the error page
@@ -57,7 +57,7 @@ test('a page whose file is gone reloads once and then shows', async ({ page, bas
   await expect(aboutHeading(page)).toBeVisible();
   // Alive after the reload: once the app has taken the page over, its links are the app's own
   // (before, the rendered page's links are plain ones and would load a document).
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await appIsReady(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(h1(page, 'Everyday pieces, made to last.')).toBeVisible();
   expect(refused.length).toBeGreaterThan(0);
