@@ -237,6 +237,11 @@ export class SearchIndex {
     }
   }
 
+  /** Whether some product has the stem. */
+  hasStem(stem: string) {
+    return this.stems[lowerBound(this.stems.length, (i) => this.stems[i]! < stem)] === stem;
+  }
+
   /** Adds to `into` the products a term is found in. */
   addTerm({ stem, prefix }: Term, field: Field, into: Bits) {
     const { starts, list, bits } = this.postings[field];

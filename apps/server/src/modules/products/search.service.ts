@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rememberedLookups } from '../../lib/batch.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { englishStem } from './english-stem.ts';
 import {
   addAll,
   type Bits,
@@ -217,20 +218,35 @@ const everyOf = (queries: (Query | null)[]): Query | null =>
 const wordQuery = (word: WordTerms, field: Field) =>
   everyOf(word.map((part) => someOf(part.map((term) => ({ term, field })))));
 
+/** Forms stemmed in the server (english-stem.ts); the database stems the others (digits, accents). */
+const STEMMED_HERE = /^[a-z]+$/;
+
+/**
+ * The stem of words written together and whether the catalogue has it, from the index: a form
+ * the catalogue has is one of its products' stems (or a word whose stem is one), and a stem no
+ * product has finds nothing, so this finds what the database's lookup would. Every new search of
+ * two words or more has such a form, and so costs no lookup when its words are remembered.
+ */
+function writtenHere(index: SearchIndex, form: string): Pick<FormFacts, 'stem' | 'known'> {
+  const stem = englishStem(form);
+  return { stem, known: stem !== null && index.hasStem(stem) };
+}
+
 /**
  * Reads a search: which words it has (stop words such as "the" aside), each as terms some
  * product has: the word itself, or else the catalogue's nearest spellings of it, and for the word
  * being typed the longer words it starts. A rank that cannot match is not read at all.
  */
-export async function planSearch(db: Executor, q: string): Promise<SearchPlan> {
+export async function planSearch(db: Executor, index: SearchIndex, q: string): Promise<SearchPlan> {
   const tokens = searchTokens(q);
   // Words typed apart may be one the catalogue writes together: "t shirt" is "tshirt".
   const together = tokens.length > 1 ? tokens.map((t) => t.joined).join('') : undefined;
+  const togetherHere = together !== undefined && STEMMED_HERE.test(together);
   const typed = new Set(tokens.flatMap((t) => (t.parts.length > 1 ? [t.joined, ...t.parts] : [t.joined])));
   const typing = tokens.at(-1)?.joined;
   const facts = await formFacts(db, [
     ...[...typed].map((word) => `word ${word}` as const),
-    ...(together ? [`joined ${together}` as const] : []),
+    ...(together && !togetherHere ? [`joined ${together}` as const] : []),
   ]);
 
   /** A form's terms; null for a stop word. */
@@ -254,7 +270,12 @@ export async function planSearch(db: Executor, q: string): Promise<SearchPlan> {
   };
   const words = tokens.map(readToken).filter((word) => word !== null);
   const queries = (field: Field) => words.map((word) => wordQuery(word, field));
-  const written = together === undefined ? undefined : facts.get(`joined ${together}`);
+  const written =
+    together === undefined
+      ? undefined
+      : togetherHere
+        ? writtenHere(index, together)
+        : facts.get(`joined ${together}`);
   const ranks: Query[] = [];
   const seen = new Set<string>();
   for (const query of [
@@ -340,7 +361,8 @@ export async function searchPage(
   filter: SearchFilter,
   page: Page,
 ) {
-  const [plan, index] = await Promise.all([planSearch(db, q), indexAt()]);
+  const index = await indexAt();
+  const plan = await planSearch(db, index, q);
   const accept = accepts(index, filter);
   const positions: number[] = [];
   let skipped = 0;
@@ -373,7 +395,8 @@ export async function searchByPrice(
   filter: SearchFilter,
   order: { ascending: boolean; after?: { price: number; id: string }; limit: number },
 ) {
-  const [plan, index] = await Promise.all([planSearch(db, q), indexAt()]);
+  const index = await indexAt();
+  const plan = await planSearch(db, index, q);
   const positions = index.withSets(1, (matches) => {
     for (const rank of ranksOf(plan)) rank(index, matches);
     return index.byPriceOrder(matches, accepts(index, filter), order);

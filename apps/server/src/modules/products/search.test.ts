@@ -330,6 +330,19 @@ describe('search words', () => {
     );
   });
 
+  // "t shirt" is stemmed in the server, "3 pack" (a digit) by the database: both find the product
+  // that writes the words together before the newer ones that have one of them.
+  it('typed apart, find the name that writes them together first', async () => {
+    const older = { createdAt: A_YEAR_AGO };
+    const tshirt = await insertProduct(ctx.t, { name: 'Women Tshirts Dress Navy', ...older });
+    const threePack = await insertProduct(ctx.t, { name: 'Kids Ankle Socks 3pack', ...older });
+    await insertProduct(ctx.t, { name: 'Men Oxford Shirt White' });
+    await insertProduct(ctx.t, { name: 'Men Travel Pack Grey' });
+    expect((await names(ctx.t, 't shirt'))[0]).toBe(tshirt.name);
+    expect((await names(ctx.t, 'T shirts'))[0]).toBe(tshirt.name);
+    expect((await names(ctx.t, '3 pack'))[0]).toBe(threePack.name);
+  });
+
   it('follow the catalogue: a new or renamed product is found by a near spelling of its new words', async () => {
     const admin = await signInAdmin(ctx.t);
     const product = await insertProduct(ctx.t, { name: 'Men Corduroy Overshirt Rust' });
