@@ -24,6 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -289,8 +290,15 @@ try {
     search: () => `/api/product/all?q=${encodeURIComponent(searches[asked++ % searches.length])}&limit=24`,
     suggest: () => `/api/product/suggest?q=${encodeURIComponent(searches[asked++ % searches.length])}`,
   };
-  const measure = (origin, url, connections, headers, requests) =>
-    autocannon({ url: origin + url.replace(/<.*>/, ''), connections, duration: DURATION, headers, requests });
+  // Each scenario runs WARMUP seconds unmeasured first, as a store that has been running would
+  // (compiled hot paths; the typed words a search remembers for a minute): what is measured next
+  // is each server's steady state, and still a new search each time.
+  const measure = async (origin, url, connections, headers, requests) => {
+    const run = (duration) =>
+      autocannon({ url: origin + url.replace(/<.*>/, ''), connections, duration, headers, requests });
+    if (WARMUP > 0) await run(WARMUP);
+    return run(DURATION);
+  };
   for (const [name, url, cookie, fresh, connections = CONNECTIONS] of scenarios) {
     const headers = cookie ? { cookie } : {};
     const requests = fresh

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NEXT_CURSOR_HEADER } from '@habi/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
@@ -21,7 +21,7 @@ import {
   testConfig,
   useTestApp,
 } from '../../test/helpers.ts';
-import { versionReader } from './catalogue-cache.ts';
+import { createCatalogueCache, versionReader } from './catalogue-cache.ts';
 
 /**
  * Catalogue answers are built once and reused (catalogue-cache.ts): each test reads an answer,
@@ -301,5 +301,50 @@ describe('reading the catalogue version for many requests at once', () => {
     expect(database.reads()).toBe(3);
     await database.answer();
     expect(await fourth).toEqual({ catalogue: 3n, sales: 3n, products: 3n });
+  });
+});
+
+describe('which answers the cache keeps', () => {
+  const ctx = useTestApp();
+  const LIMITS = { entries: 3, bytes: 1024 * 1024 };
+  let app: FastifyInstance;
+  /** How many times each key's answer was built. */
+  const builds = new Map<string, number>();
+
+  beforeAll(async () => {
+    app = Fastify();
+    const cache = createCatalogueCache(ctx.t.database.db, LIMITS);
+    app.get<{ Params: { key: string } }>('/answer/:key', (request, reply) =>
+      cache.reply(request, reply, request.params.key, async () => {
+        builds.set(request.params.key, (builds.get(request.params.key) ?? 0) + 1);
+        return { body: `the answer for ${request.params.key}` };
+      }),
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const ask = async (key: string) => {
+    const response = await app.inject({ method: 'GET', url: `/answer/${key}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(`the answer for ${key}`);
+    expect(response.headers.etag).toMatch(/^"[\w-]{27}"$/);
+  };
+
+  it('keeps an answer asked for twice, so searches asked once do not push it out', async () => {
+    await ask('collection');
+    await ask('collection');
+    await ask('collection');
+    // Built for the first two, answered from the cache after.
+    expect(builds.get('collection')).toBe(2);
+    // Far more one-off searches than the cache holds answers (and than it remembers keys of).
+    for (let i = 0; i < LIMITS.entries * 10; i++) await ask(`search ${i}`);
+    await ask('collection');
+    expect(builds.get('collection')).toBe(2);
+    // Each was built once, and asked again, is built once more and then kept.
+    expect(builds.get('search 7')).toBe(1);
+    await ask('search 29');
+    await ask('search 29');
+    expect(builds.get('search 29')).toBe(2);
   });
 });

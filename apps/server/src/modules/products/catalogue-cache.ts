@@ -21,6 +21,9 @@ import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, varyOnEncoding } from 
  *
  * A version read before a write commits may come with data read after it: such an answer is
  * stored under the older version, which no later request asks for.
+ *
+ * An answer is kept the second time it is asked for: most searches are asked once, and keeping
+ * each would push the pages shoppers keep coming back to out of the cache (and churn memory).
  */
 export interface CatalogueCacheLimits {
   /** The most answers kept. */
@@ -54,6 +57,9 @@ const COMPRESSORS: Record<Encoding, (body: string) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 9 }),
 };
 const taggedFor = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
+
+/** How many keys asked for once are remembered, per answer the cache may keep. */
+const ASKED_ONCE_PER_ENTRY = 4;
 
 /** Browsers and shared caches may keep an answer, but ask each time whether it still holds. */
 const CACHE_CONTROL = 'public, no-cache';
@@ -108,6 +114,16 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   const entries = new Map<string, Entry>();
   /** Answers being built, so a burst of the same request builds once. */
   const building = new Map<string, Promise<Entry>>();
+  /** Keys asked for once at this version, oldest first: asked again, their answer is kept. */
+  const askedOnce = new Set<string>();
+  /** Whether an answer built for `key` is kept: it was asked for before. */
+  const admits = (key: string) => {
+    if (askedOnce.delete(key)) return true;
+    askedOnce.add(key);
+    if (askedOnce.size > limits.entries * ASKED_ONCE_PER_ENTRY)
+      askedOnce.delete(askedOnce.values().next().value!);
+    return false;
+  };
 
   const forget = (key: string) => {
     const entry = entries.get(key);
@@ -174,6 +190,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
         entries.clear();
         building.clear();
         onSales.clear();
+        askedOnce.clear();
         bytes = 0;
       }
       if (seen.sales > currentSales) {
@@ -198,6 +215,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
         } else {
           let pending = building.get(key);
           if (!pending) {
+            const kept = admits(key);
             pending = build(reply, make, seen);
             building.set(key, pending);
             // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
@@ -206,7 +224,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
               (built) => {
                 if (building.get(key) !== pending) return;
                 building.delete(key);
-                keep(key, built);
+                if (kept) keep(key, built);
               },
               () => building.get(key) === pending && building.delete(key),
             );

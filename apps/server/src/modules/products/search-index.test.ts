@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAll, type Bits, type PositionLists, SEPARATOR, SearchIndex, visit } from './search-index.ts';
+import {
+  addAll,
+  type Bits,
+  keepShared,
+  type PositionLists,
+  SEPARATOR,
+  SearchIndex,
+  visit,
+} from './search-index.ts';
 
 /** A product as a test writes it. */
 interface IndexedProduct {
@@ -42,10 +50,13 @@ function indexOf(products: IndexedProduct[]) {
 }
 
 /** The positions of the products a term or a name match adds to an empty set. */
-const adding = (index: SearchIndex, add: (into: Bits) => void) => {
+/** The positions a call adds to an empty set; it must answer whether it added any. */
+const adding = (index: SearchIndex, add: (into: Bits) => boolean) => {
   const into = index.empty();
-  add(into);
-  return positionsOf(into);
+  const found = add(into);
+  const positions = positionsOf(into);
+  expect(found).toBe(positions.length > 0);
+  return positions;
 };
 
 const STEMS = ['jacket', 'jack', 'jackal', 'denim', 'shirt', 'tshirt', 'navi', 'men', 'women', 'kid'];
@@ -252,7 +263,12 @@ describe('the search index', () => {
         expect(positionsOf(denim, men)).toEqual(
           where(products, (p) => p.stems.includes('denim') && !p.stems.includes('men')),
         );
-        addAll(denim, men);
+        const both = index.empty();
+        addAll(both, denim);
+        const shared = where(products, (p) => p.stems.includes('denim') && p.stems.includes('men'));
+        expect(keepShared(both, men)).toBe(shared.length > 0);
+        expect(positionsOf(both)).toEqual(shared);
+        expect(addAll(denim, men)).toBe(positionsOf(men).length > 0);
         expect(positionsOf(denim)).toEqual(
           where(products, (p) => p.stems.includes('denim') || p.stems.includes('men')),
         );

@@ -242,35 +242,44 @@ export class SearchIndex {
     return this.stems[lowerBound(this.stems.length, (i) => this.stems[i]! < stem)] === stem;
   }
 
-  /** Adds to `into` the products a term is found in. */
-  addTerm({ stem, prefix }: Term, field: Field, into: Bits) {
+  /** Adds to `into` the products a term is found in; false when there is none. */
+  addTerm({ stem, prefix }: Term, field: Field, into: Bits): boolean {
     const { starts, list, bits } = this.postings[field];
+    /** Adds the stem's products in this field; false when it has none there. */
     const add = (id: number) => {
       const set = bits.get(id);
       if (set) {
         for (let i = 0; i < into.length; i++) into[i]! |= set[i]!;
-        return;
+        return true;
       }
       for (let i = starts[id]!; i < starts[id + 1]!; i++) into[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+      return starts[id]! < starts[id + 1]!;
     };
+    let found = false;
     for (let id = lowerBound(this.stems.length, (i) => this.stems[i]! < stem); id < this.stems.length; id++) {
       if (prefix ? !this.stems[id]!.startsWith(stem) : this.stems[id] !== stem) break;
-      add(id);
+      found = add(id) || found;
     }
+    return found;
   }
 
-  /** Adds to `into` the products whose name is, starts with or contains `text` (case aside). */
-  addName(text: string, match: NameMatch, into: Bits) {
+  /**
+   * Adds to `into` the products whose name is, starts with or contains `text` (case aside);
+   * false when there is none.
+   */
+  addName(text: string, match: NameMatch, into: Bits): boolean {
     const needle = text.toLowerCase();
-    if (needle.includes(SEPARATOR)) return;
+    if (needle.includes(SEPARATOR)) return false;
+    let found = false;
     const add = (position: number) => {
       into[position >>> 5]! |= 1 << (position & 31);
+      found = true;
     };
     if (match === 'contains') {
       for (let from = 0; ; ) {
         const hit = this.names.text.indexOf(needle, from);
         // Only the empty search matches the last SEPARATOR, which belongs to no product.
-        if (hit < 0 || hit >= this.names.starts[this.size]!) return;
+        if (hit < 0 || hit >= this.names.starts[this.size]!) return found;
         const position = lowerBound(this.size, (i) => this.names.starts[i + 1]! <= hit);
         add(position);
         // On to the next name: a name counts once.
@@ -283,6 +292,7 @@ export class SearchIndex {
       if (match === 'is' ? name !== needle : !name.startsWith(needle)) break;
       add(this.byName[i]!);
     }
+    return found;
   }
 
   /**
@@ -341,20 +351,29 @@ function lowerBound(n: number, before: (i: number) => boolean) {
 
 export const has = (bits: Bits, position: number) => (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
 
-/** `into` keeps only the products also in `set`. */
-export function keepShared(into: Bits, set: Bits) {
-  for (let i = 0; i < into.length; i++) into[i]! &= set[i]!;
+/** `into` keeps only the products also in `set`; false when none is left. */
+export function keepShared(into: Bits, set: Bits): boolean {
+  let any = 0;
+  for (let i = 0; i < into.length; i++) any |= into[i]! &= set[i]!;
+  return any !== 0;
 }
 
-/** `into` gains the products in `set`. */
-export function addAll(into: Bits, set: Bits) {
-  for (let i = 0; i < into.length; i++) into[i]! |= set[i]!;
+/** `into` gains the products in `set`; false when `set` has none. */
+export function addAll(into: Bits, set: Bits): boolean {
+  let any = 0;
+  for (let i = 0; i < into.length; i++) {
+    any |= set[i]!;
+    into[i]! |= set[i]!;
+  }
+  return any !== 0;
 }
 
 /** Calls `each` with the positions in `bits` but not in `without`, in order, until it answers false. */
 export function visit(bits: Bits, without: Bits | undefined, each: (position: number) => boolean) {
   for (let word = 0; word < bits.length; word++) {
-    let rest = without ? bits[word]! & ~without[word]! : bits[word]!;
+    let rest = bits[word]!;
+    if (rest === 0) continue;
+    if (without) rest &= ~without[word]!;
     while (rest !== 0) {
       const bit = 31 - Math.clz32(rest & -rest);
       if (!each((word << 5) | bit)) return;

@@ -297,27 +297,27 @@ export async function planSearch(db: Executor, index: SearchIndex, q: string): P
   return { text, nameContains: !/\s/.test(text), ranks };
 }
 
-/** Adds to `into` the products a query finds. */
-function addFound(index: SearchIndex, query: Query, into: Bits) {
+/** Adds to `into` the products a query finds; false when it finds none (`into` is then untouched). */
+function addFound(index: SearchIndex, query: Query, into: Bits): boolean {
   if ('term' in query) return index.addTerm(query.term, query.field, into);
   if ('some' in query) {
-    for (const part of query.some) addFound(index, part, into);
-    return;
+    let found = false;
+    for (const part of query.some) found = addFound(index, part, into) || found;
+    return found;
   }
   const [first, ...rest] = query.every;
-  index.withSets(2, (shared, part) => {
-    addFound(index, first!, shared);
+  return index.withSets(2, (shared, part) => {
+    if (!addFound(index, first!, shared)) return false;
     for (const next of rest) {
       part.fill(0);
-      addFound(index, next, part);
-      keepShared(shared, part);
+      if (!addFound(index, next, part) || !keepShared(shared, part)) return false;
     }
-    addAll(into, shared);
+    return addAll(into, shared);
   });
 }
 
-/** The ranks of a search, best first, each adding its products to the set it is given. */
-function ranksOf(plan: SearchPlan): ((index: SearchIndex, into: Bits) => void)[] {
+/** The ranks of a search, best first, each adding its products to the set it is given (false: none). */
+function ranksOf(plan: SearchPlan): ((index: SearchIndex, into: Bits) => boolean)[] {
   // The name ranks, from the narrowest; each contains the ones before it.
   const names = (['is', 'starts', ...(plan.nameContains ? (['contains'] as const) : [])] as const).map(
     (match) => (index: SearchIndex, into: Bits) => index.addName(plan.text, match, into),
@@ -370,7 +370,7 @@ export async function searchPage(
     for (const rank of ranksOf(plan)) {
       if (positions.length === page.limit) break;
       matches.fill(0);
-      rank(index, matches);
+      if (!rank(index, matches)) continue;
       // Each product once, in the first rank that finds it.
       visit(matches, shown, (position) => {
         if (!accept(position)) return true;
@@ -378,7 +378,7 @@ export async function searchPage(
         else positions.push(position);
         return positions.length < page.limit;
       });
-      addAll(shown, matches);
+      if (positions.length < page.limit) addAll(shown, matches);
     }
   });
   return positions.map((position) => index.summary(position));
