@@ -123,6 +123,11 @@ describe('the search index', () => {
           expect(adding(index, (into) => index.addTerm({ stem, prefix }, 'name', into))).toEqual(
             where(products, (p) => holds(p.nameStems)),
           );
+          // A stem many products hold is also handed over as its bitset, the same products.
+          const bits = index.bitsOf({ stem, prefix }, 'any');
+          if (bits) expect(positionsOf(bits)).toEqual(where(products, (p) => holds(p.stems)));
+          const common = where(products, (p) => p.stems.includes(stem)).length > products.length / 32;
+          expect(bits !== undefined).toBe(!prefix && common);
         },
       ),
     );

@@ -110,7 +110,8 @@ export class SearchIndex {
   private readonly subCategoryOf: Uint16Array;
   private readonly kinds: (string | null)[];
   private readonly prices: Float64Array;
-  private readonly createdAt: Float64Array;
+  /** As the API writes it (ISO 8601): made once here, as a page of results would make it 24 times. */
+  private readonly createdAt: PackedTexts;
   private readonly tracksStock: string;
   private readonly shownNames: PackedTexts;
   private readonly imageUrls: PackedTexts;
@@ -144,7 +145,10 @@ export class SearchIndex {
     this.byPrice = Int32Array.from({ length: this.size }, (_, i) => i).sort(
       (a, b) => this.prices[a]! - this.prices[b]! || this.compareId(a, this.ids, b * ID_LENGTH),
     );
-    this.createdAt = source.createdAt;
+    this.createdAt = new PackedTexts(
+      Array.from(source.createdAt, (ms) => `${SEPARATOR}${new Date(ms).toISOString()}`).join(''),
+      this.size,
+    );
     this.tracksStock = source.tracksStock;
     this.shownNames = new PackedTexts(source.names, this.size);
     this.imageUrls = new PackedTexts(source.imageUrls, this.size);
@@ -210,7 +214,7 @@ export class SearchIndex {
       price: toDecimal(this.prices[position]!),
       category: this.category(position),
       subCategory: this.subCategory(position),
-      createdAt: new Date(this.createdAt[position]!).toISOString(),
+      createdAt: this.createdAt.at(position),
       trackStock: this.tracksStock[position] === '1',
     };
   }
@@ -240,6 +244,13 @@ export class SearchIndex {
   /** Whether some product has the stem. */
   hasStem(stem: string) {
     return this.stems[lowerBound(this.stems.length, (i) => this.stems[i]! < stem)] === stem;
+  }
+
+  /** The bitset of a stem's products in a field, when it is held as one (many products have it). */
+  bitsOf({ stem, prefix }: Term, field: Field): Bits | undefined {
+    if (prefix) return undefined;
+    const id = lowerBound(this.stems.length, (i) => this.stems[i]! < stem);
+    return this.stems[id] === stem ? this.postings[field].bits.get(id) : undefined;
   }
 
   /** Adds to `into` the products a term is found in; false when there is none. */

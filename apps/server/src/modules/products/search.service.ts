@@ -309,6 +309,12 @@ function addFound(index: SearchIndex, query: Query, into: Bits): boolean {
   return index.withSets(2, (shared, part) => {
     if (!addFound(index, first!, shared)) return false;
     for (const next of rest) {
+      // A common word's products are a bitset already: kept shared in one pass, not copied first.
+      const bits = 'term' in next ? index.bitsOf(next.term, next.field) : undefined;
+      if (bits) {
+        if (!keepShared(shared, bits)) return false;
+        continue;
+      }
       part.fill(0);
       if (!addFound(index, next, part) || !keepShared(shared, part)) return false;
     }
