@@ -22,14 +22,17 @@ import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, varyOnEncoding } from 
  * A version read before a write commits may come with data read after it: such an answer is
  * stored under the older version, which no later request asks for.
  *
- * An answer is kept the second time it is asked for: most searches are asked once, and keeping
- * each would push the pages shoppers keep coming back to out of the cache (and churn memory).
+ * An answer is kept the second time it is asked for (unless `keepFirst`): most searches are asked
+ * once, and keeping each would push the pages shoppers keep coming back to out of the cache (and
+ * churn memory).
  */
 export interface CatalogueCacheLimits {
   /** The most answers kept. */
   entries: number;
   /** The most bytes of answers kept. */
   bytes: number;
+  /** Keep answers from their first ask: for answers that cost far more to build than to keep (rendered pages). */
+  keepFirst?: boolean;
 }
 
 /**
@@ -41,7 +44,8 @@ export type CatalogueAnswer = ({ payload: unknown } | { body: string }) & {
 };
 
 interface Entry {
-  body: string;
+  /** Encoded once: hashed, compressed and sent as these bytes. */
+  body: Buffer;
   etag: string;
   headers: Record<string, string>;
   /** The body compressed, made the first time a client asks for that encoding. */
@@ -52,7 +56,7 @@ interface Entry {
  * Kept compressed harder than answers built per request: it is done once per answer. Each
  * encoding is its own representation, so its entity tag differs.
  */
-const COMPRESSORS: Record<Encoding, (body: string) => Buffer> = {
+const COMPRESSORS: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
   gzip: (body) => gzipSync(body, { level: 9 }),
 };
@@ -118,7 +122,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   const askedOnce = new Set<string>();
   /** Whether an answer built for `key` is kept: it was asked for before. */
   const admits = (key: string) => {
-    if (askedOnce.delete(key)) return true;
+    if (limits.keepFirst || askedOnce.delete(key)) return true;
     askedOnce.add(key);
     if (askedOnce.size > limits.entries * ASKED_ONCE_PER_ENTRY)
       askedOnce.delete(askedOnce.values().next().value!);
@@ -149,7 +153,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   ): Promise<Entry> => {
     const answer = await make(seen);
     // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
-    const body = 'body' in answer ? answer.body : (reply.serialize(answer.payload) as string);
+    const body = Buffer.from('body' in answer ? answer.body : (reply.serialize(answer.payload) as string));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     return { body, etag, headers: answer.headers ?? {}, compressed: {} };
   };
