@@ -57,8 +57,30 @@ class PackedTexts {
     for (let i = 0, at = -1; i <= count; i++) this.starts[i] = at = this.text.indexOf(SEPARATOR, at + 1);
   }
 
+  /** How many texts. */
+  get count() {
+    return this.starts.length - 1;
+  }
+
   at(i: number) {
     return this.text.slice(this.starts[i]! + 1, this.starts[i + 1]!);
+  }
+
+  /** How the i-th text compares with `other`, as `<` compares strings, read in place (no garbage). */
+  compare(i: number, other: string) {
+    const from = this.starts[i]! + 1;
+    const length = this.starts[i + 1]! - from;
+    for (let k = 0; k < length && k < other.length; k++) {
+      const difference = this.text.charCodeAt(from + k) - other.charCodeAt(k);
+      if (difference !== 0) return difference;
+    }
+    return length - other.length;
+  }
+
+  /** Whether the i-th text starts with `prefix`. */
+  startsWith(i: number, prefix: string) {
+    const from = this.starts[i]! + 1;
+    return prefix.length <= this.starts[i + 1]! - from && this.text.startsWith(prefix, from);
   }
 }
 
@@ -121,8 +143,11 @@ export class SearchIndex {
   private readonly names: PackedTexts;
   /** Positions by name (lower-cased): a name and the names starting with it are a run of it. */
   private readonly byName: Int32Array;
-  /** Every stem, sorted: a prefix's stems are a run of it. */
-  private readonly stems: string[];
+  /**
+   * Every stem, sorted: a prefix's stems are a run of it. Packed in one string, not 100,000 of
+   * them at that many products: each full collection marks every object alive.
+   */
+  private readonly stems: PackedTexts;
   private readonly postings: Record<Field, Postings>;
   /** Bitsets a search works in, handed out and back while it runs (without waiting on anything). */
   private readonly spare: Bits[] = [];
@@ -159,7 +184,10 @@ export class SearchIndex {
     const sorted = Int32Array.from(source.stems, (_, i) => i).sort((a, b) =>
       source.stems[a]! < source.stems[b]! ? -1 : source.stems[a]! > source.stems[b]! ? 1 : 0,
     );
-    this.stems = Array.from(sorted, (i) => source.stems[i]!);
+    this.stems = new PackedTexts(
+      Array.from(sorted, (i) => `${SEPARATOR}${source.stems[i]}`).join(''),
+      sorted.length,
+    );
     this.postings = {
       any: this.post(source.positions.any, sorted),
       name: this.post(source.positions.name, sorted),
@@ -241,16 +269,24 @@ export class SearchIndex {
     }
   }
 
+  /** The first stem from `stem` on, in order. */
+  private firstStem(stem: string) {
+    return lowerBound(this.stems.count, (i) => this.stems.compare(i, stem) < 0);
+  }
+
   /** Whether some product has the stem. */
   hasStem(stem: string) {
-    return this.stems[lowerBound(this.stems.length, (i) => this.stems[i]! < stem)] === stem;
+    const id = this.firstStem(stem);
+    return id < this.stems.count && this.stems.compare(id, stem) === 0;
   }
 
   /** The bitset of a stem's products in a field, when it is held as one (many products have it). */
   bitsOf({ stem, prefix }: Term, field: Field): Bits | undefined {
     if (prefix) return undefined;
-    const id = lowerBound(this.stems.length, (i) => this.stems[i]! < stem);
-    return this.stems[id] === stem ? this.postings[field].bits.get(id) : undefined;
+    const id = this.firstStem(stem);
+    return id < this.stems.count && this.stems.compare(id, stem) === 0
+      ? this.postings[field].bits.get(id)
+      : undefined;
   }
 
   /** Adds to `into` the products a term is found in; false when there is none. */
@@ -267,8 +303,8 @@ export class SearchIndex {
       return starts[id]! < starts[id + 1]!;
     };
     let found = false;
-    for (let id = lowerBound(this.stems.length, (i) => this.stems[i]! < stem); id < this.stems.length; id++) {
-      if (prefix ? !this.stems[id]!.startsWith(stem) : this.stems[id] !== stem) break;
+    for (let id = this.firstStem(stem); id < this.stems.count; id++) {
+      if (prefix ? !this.stems.startsWith(id, stem) : this.stems.compare(id, stem) !== 0) break;
       found = add(id) || found;
     }
     return found;
