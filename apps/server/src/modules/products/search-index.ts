@@ -274,19 +274,21 @@ export class SearchIndex {
     return lowerBound(this.stems.count, (i) => this.stems.compare(i, stem) < 0);
   }
 
+  /** The stem's id; undefined when no product has it. */
+  private stemId(stem: string) {
+    const id = this.firstStem(stem);
+    return id < this.stems.count && this.stems.compare(id, stem) === 0 ? id : undefined;
+  }
+
   /** Whether some product has the stem. */
   hasStem(stem: string) {
-    const id = this.firstStem(stem);
-    return id < this.stems.count && this.stems.compare(id, stem) === 0;
+    return this.stemId(stem) !== undefined;
   }
 
   /** The bitset of a stem's products in a field, when it is held as one (many products have it). */
   bitsOf({ stem, prefix }: Term, field: Field): Bits | undefined {
-    if (prefix) return undefined;
-    const id = this.firstStem(stem);
-    return id < this.stems.count && this.stems.compare(id, stem) === 0
-      ? this.postings[field].bits.get(id)
-      : undefined;
+    const id = prefix ? undefined : this.stemId(stem);
+    return id === undefined ? undefined : this.postings[field].bits.get(id);
   }
 
   /** Adds to `into` the products a term is found in; false when there is none. */
