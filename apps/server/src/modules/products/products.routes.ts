@@ -19,10 +19,11 @@ import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
-import { createCatalogueCache } from './catalogue-cache.ts';
+import { createCatalogueCache, type Versions } from './catalogue-cache.ts';
 import * as productsService from './products.service.ts';
 import * as searchService from './search.service.ts';
 import { searchIndexes } from './search-index.ts';
+import { stockTotalsAt } from './stock.service.ts';
 
 /** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
 const CACHE_LIMITS = { entries: 2000, bytes: 16 * 1024 * 1024 };
@@ -37,6 +38,12 @@ export default async function productsRoutes(
   const tags = ['products'];
   const catalogue = createCatalogueCache(db, CACHE_LIMITS);
   const searchIndex = searchIndexes(db);
+  const stockTotals = stockTotalsAt(db);
+  /** The catalogue as the request's versions show it. */
+  const readsAt = (seen: Versions): productsService.CatalogueReads => ({
+    index: () => searchIndex.at(seen.products),
+    stockTotals: stockTotals(seen.catalogue),
+  });
 
   r.get(
     '/all',
@@ -45,9 +52,7 @@ export default async function productsRoutes(
     },
     (request, reply) =>
       catalogue.reply(request, reply, `all ${JSON.stringify(request.query)}`, async (seen) => {
-        const { items, nextCursor } = await productsService.listProducts(db, request.query, () =>
-          searchIndex.at(seen.products),
-        );
+        const { items, nextCursor } = await productsService.listProducts(db, request.query, readsAt(seen));
         const headers: Record<string, string> = nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {};
         return { payload: items, headers };
       }),
@@ -86,7 +91,7 @@ export default async function productsRoutes(
       request,
       reply,
       'best',
-      async () => ({ payload: await productsService.bestSellers(db) }),
+      async (seen) => ({ payload: await productsService.bestSellers(db, readsAt(seen).stockTotals) }),
       {
         readsSales: true,
       },

@@ -41,7 +41,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
 import { type IndexAt, searchByPrice, searchPage } from './search.service.ts';
-import { changeStock, fitStock, sharedStockTotals, stockLevels, unsoldErrors } from './stock.service.ts';
+import { changeStock, fitStock, type StockTotals, stockLevels, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
 /** The columns a summary shows (searches read only these: `SUMMARY_COLUMNS` in search.service.ts). */
@@ -72,12 +72,18 @@ function toProductSummary(row: SummaryRow, stockTotal: number | null): ProductSu
   };
 }
 
+/**
+ * What a catalogue answer reads at the versions its request saw (catalogue-cache.ts): the search
+ * index and the stock totals.
+ */
+export interface CatalogueReads {
+  index: IndexAt;
+  stockTotals: StockTotals;
+}
+
 /** Summaries of the rows, in their order, with what is left of those that track stock. */
-async function summaries(db: Executor, rows: SummaryRow[]): Promise<ProductSummary[]> {
-  const totals = await sharedStockTotals(
-    db,
-    rows.filter((row) => row.trackStock).map((row) => row.id),
-  );
+async function summaries(stockTotals: StockTotals, rows: SummaryRow[]): Promise<ProductSummary[]> {
+  const totals = await stockTotals(rows.filter((row) => row.trackStock).map((row) => row.id));
   return rows.map((row) => toProductSummary(row, row.trackStock ? (totals.get(row.id) ?? 0) : null));
 }
 
@@ -149,27 +155,27 @@ function decodeOffsetCursor(text: string): number {
 }
 
 /** A page of the products a search finds, best first; the cursor carries the offset. */
-async function listBySearchRank(db: Executor, indexAt: IndexAt, q: string, query: ProductListQuery) {
+async function listBySearchRank(db: Executor, reads: CatalogueReads, q: string, query: ProductListQuery) {
   const offset = query.cursor ? decodeOffsetCursor(query.cursor) : 0;
-  const rows = await searchPage(db, indexAt, q, query, { offset, limit: query.limit + 1 });
+  const rows = await searchPage(db, reads.index, q, query, { offset, limit: query.limit + 1 });
   let nextCursor: string | undefined;
   if (rows.length > query.limit) {
     rows.length = query.limit;
     nextCursor = encodeCursor({ o: offset + query.limit });
   }
-  return { items: await summaries(db, rows), nextCursor };
+  return { items: await summaries(reads.stockTotals, rows), nextCursor };
 }
 
 /** A page of the products a search finds in price order; the cursor carries the last price and id. */
-async function listSearchByPrice(db: Executor, indexAt: IndexAt, q: string, query: ProductListQuery) {
+async function listSearchByPrice(db: Executor, reads: CatalogueReads, q: string, query: ProductListQuery) {
   const cursor = query.cursor ? decodeCursor(query.cursor, 'price') : undefined;
-  const rows = await searchByPrice(db, indexAt, q, query, {
+  const rows = await searchByPrice(db, reads.index, q, query, {
     ascending: query.sort === 'asc',
     after: cursor && { price: parseCentavos(cursor.v)!, id: cursor.id },
     limit: query.limit + 1,
   });
   return {
-    items: await summaries(db, rows.slice(0, query.limit)),
+    items: await summaries(reads.stockTotals, rows.slice(0, query.limit)),
     nextCursor: nextKeyset(rows, query, true),
   };
 }
@@ -183,14 +189,14 @@ function nextKeyset(rows: SummaryRow[], query: ProductListQuery, byPrice: boolea
 
 /**
  * The storefront's collection: newest first or by price, keyset-paged; a search best first
- * (paged by offset) or by price, through the search index `indexAt` gives.
+ * (paged by offset) or by price, through the search index.
  */
-export async function listProducts(db: Executor, query: ProductListQuery, indexAt: IndexAt) {
+export async function listProducts(db: Executor, query: ProductListQuery, reads: CatalogueReads) {
   const byPrice = query.sort === 'asc' || query.sort === 'desc';
   if (query.q) {
     return byPrice
-      ? listSearchByPrice(db, indexAt, query.q, query)
-      : listBySearchRank(db, indexAt, query.q, query);
+      ? listSearchByPrice(db, reads, query.q, query)
+      : listBySearchRank(db, reads, query.q, query);
   }
   const filters: SQL[] = [];
   if (query.category.length > 0) filters.push(inArray(products.category, query.category));
@@ -219,7 +225,7 @@ export async function listProducts(db: Executor, query: ProductListQuery, indexA
       throw error;
     });
   return {
-    items: await summaries(db, rows.slice(0, query.limit)),
+    items: await summaries(reads.stockTotals, rows.slice(0, query.limit)),
     nextCursor: nextKeyset(rows, query, byPrice),
   };
 }
@@ -281,7 +287,7 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
  * Best Collections: the best sellers by quantity ordered (cancelled lines aside, counted in
  * product_sales as orders commit), topped up from the curated list, then the newest.
  */
-export async function bestSellers(db: Executor, size = LATEST_COLLECTION_SIZE) {
+export async function bestSellers(db: Executor, stockTotals: StockTotals, size = LATEST_COLLECTION_SIZE) {
   const sellers = await db
     .select({ product: products })
     .from(productSales)
@@ -308,7 +314,7 @@ export async function bestSellers(db: Executor, size = LATEST_COLLECTION_SIZE) {
     const more = await fill(chosen.map((p) => p.id)).limit(size - chosen.length);
     chosen.push(...more);
   }
-  return summaries(db, chosen);
+  return summaries(stockTotals, chosen);
 }
 
 export async function readProduct(db: Executor, id: string): Promise<Product> {

@@ -127,20 +127,37 @@ async function stockTotals(db: Executor, productIds: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.productId, row.total]));
 }
 
-const totalsReaders = new WeakMap<Executor, (productIds: Iterable<string>) => Promise<Map<string, number>>>();
+/** Units left per tracked product (0 for one with no stock rows). */
+export type StockTotals = (productIds: string[]) => Promise<Map<string, number>>;
+
+/** The most products whose totals are kept for one catalogue version. */
+const KEPT_TOTALS_MAX = 20_000;
 
 /**
- * `stockTotals` for reads outside a transaction: those of requests arriving together are made in
- * one query (batch.ts), sent after each of them arrived.
+ * Stock totals for catalogue answers, at the catalogue version their request read
+ * (catalogue-cache.ts). Every change of stock raises that version, so a product's total holds
+ * for the version and is read once for it, not once per answer showing the product (every new
+ * search would otherwise wait for a query). The products not yet known of the requests arriving
+ * together are read in one query (batch.ts). A request that read a version older than one seen
+ * since (a write committed meanwhile) reads its totals and keeps none.
  */
-export function sharedStockTotals(db: Executor, productIds: string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return Promise.resolve(new Map());
-  let read = totalsReaders.get(db);
-  if (!read) {
-    read = batched((ids: string[]) => stockTotals(db, ids));
-    totalsReaders.set(db, read);
-  }
-  return read(productIds);
+export function stockTotalsAt(db: Executor): (catalogueVersion: bigint) => StockTotals {
+  const read = batched((ids: string[]) => stockTotals(db, ids));
+  let newest = -1n;
+  let kept = new Map<string, number>();
+  return (version) => async (productIds) => {
+    if (version > newest) {
+      newest = version;
+      kept = new Map();
+    }
+    const known = version === newest ? kept : new Map<string, number>();
+    const missing = productIds.filter((id) => !known.has(id));
+    const found = missing.length > 0 ? await read(missing) : new Map<string, number>();
+    const totals = new Map(productIds.map((id) => [id, known.get(id) ?? found.get(id) ?? 0]));
+    if (known.size + missing.length > KEPT_TOTALS_MAX) known.clear();
+    for (const id of missing) known.set(id, totals.get(id)!);
+    return totals;
+  };
 }
 
 /** One line's part in moving stock: `delta` units given back, or taken when negative. */

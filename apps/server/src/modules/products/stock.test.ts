@@ -18,6 +18,7 @@ import {
   testPng,
   useTestApp,
 } from '../../test/helpers.ts';
+import { stockTotalsAt } from './stock.service.ts';
 
 const CHANGE_REFUSED = 'The stock is not what this change expects. Please review it and try again.';
 
@@ -84,6 +85,75 @@ describe('stock in product reads', () => {
     });
     expect(adminList.headers[TOTAL_COUNT_HEADER]).toBe('3');
     expect(adminList.json().map(summary)).toEqual(expected);
+  });
+});
+
+describe('stock totals at catalogue versions', () => {
+  const ctx = useTestApp();
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    admin = await signInAdmin(ctx.t);
+  });
+
+  /** The back office gives `delta` units of a tracked tee's Navy S back to stock. */
+  const restock = async (tee: ProductRow, delta: number) => {
+    const response = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/stock/${tee.id}`,
+      cookie: admin.cookie,
+      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it('reads a total once for a version, and again for a newer one', async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy S': 3, 'Olive M': 4 });
+    const none = await insertTrackedTee(ctx.t, {});
+    const totalsAt = stockTotalsAt(ctx.t.database.db);
+    expect(await totalsAt(10n)([tee.id, none.id])).toEqual(
+      new Map([
+        [tee.id, 7],
+        [none.id, 0],
+      ]),
+    );
+    await restock(tee, 2);
+    // The change raised the catalogue's version: a request still at 10 read it before.
+    expect(await totalsAt(10n)([tee.id])).toEqual(new Map([[tee.id, 7]]));
+    expect(await totalsAt(11n)([tee.id, none.id])).toEqual(
+      new Map([
+        [tee.id, 9],
+        [none.id, 0],
+      ]),
+    );
+  });
+
+  it('keeps nothing read for a version older than one seen since', async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy S': 1 });
+    const totalsAt = stockTotalsAt(ctx.t.database.db);
+    expect(await totalsAt(21n)([tee.id])).toEqual(new Map([[tee.id, 1]]));
+    await restock(tee, 5);
+    // Read as it is now, for the late request...
+    expect(await totalsAt(20n)([tee.id])).toEqual(new Map([[tee.id, 6]]));
+    // ...and not taken for version 21's, which keeps what it read.
+    expect(await totalsAt(21n)([tee.id])).toEqual(new Map([[tee.id, 1]]));
+    expect(await totalsAt(22n)([tee.id])).toEqual(new Map([[tee.id, 6]]));
+  });
+
+  it('answers the products asked for, and none for none', async () => {
+    const [one, two] = [
+      await insertTrackedTee(ctx.t, { 'Navy S': 1 }),
+      await insertTrackedTee(ctx.t, { 'Olive S': 2 }),
+    ];
+    const totalsAt = stockTotalsAt(ctx.t.database.db)(30n);
+    expect(await totalsAt([two.id])).toEqual(new Map([[two.id, 2]]));
+    expect(await totalsAt([one.id, two.id])).toEqual(
+      new Map([
+        [one.id, 1],
+        [two.id, 2],
+      ]),
+    );
+    expect(await totalsAt([])).toEqual(new Map());
   });
 });
 
