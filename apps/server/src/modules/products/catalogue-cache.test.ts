@@ -357,5 +357,11 @@ describe('which answers the cache keeps', () => {
     await ask('search 29');
     await ask('search 29');
     expect(builds.get('search 29')).toBe(2);
+    // Keys asked once are remembered for a while only: "search 0", long ago, is new again.
+    await ask('search 0');
+    await ask('search 0');
+    expect(builds.get('search 0')).toBe(3);
+    await ask('search 0');
+    expect(builds.get('search 0')).toBe(3);
   });
 });

@@ -62,7 +62,7 @@ const COMPRESSORS: Record<Encoding, (body: Buffer) => Buffer> = {
 };
 const taggedFor = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
 
-/** How many keys asked for once are remembered, per answer the cache may keep. */
+/** How many keys asked for once are remembered at most (at least half as many), per answer the cache may keep. */
 const ASKED_ONCE_PER_ENTRY = 4;
 
 /** Browsers and shared caches may keep an answer, but ask each time whether it still holds. */
@@ -118,14 +118,22 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   const entries = new Map<string, Entry>();
   /** Answers being built, so a burst of the same request builds once. */
   const building = new Map<string, Promise<Entry>>();
-  /** Keys asked for once at this version, oldest first: asked again, their answer is kept. */
-  const askedOnce = new Set<string>();
+  /**
+   * Keys asked for once at this version: asked again, their answer is kept. Two generations, the
+   * older dropped whole when the newer fills (dropping the oldest key one at a time costs a walk
+   * over the holes earlier deletions left at the front of a Set).
+   */
+  let askedOnce = new Set<string>();
+  let askedBefore = new Set<string>();
+  const askedOnceMax = (limits.entries * ASKED_ONCE_PER_ENTRY) / 2;
   /** Whether an answer built for `key` is kept: it was asked for before. */
   const admits = (key: string) => {
-    if (limits.keepFirst || askedOnce.delete(key)) return true;
+    if (limits.keepFirst || askedOnce.delete(key) || askedBefore.delete(key)) return true;
     askedOnce.add(key);
-    if (askedOnce.size > limits.entries * ASKED_ONCE_PER_ENTRY)
-      askedOnce.delete(askedOnce.values().next().value!);
+    if (askedOnce.size >= askedOnceMax) {
+      askedBefore = askedOnce;
+      askedOnce = new Set();
+    }
     return false;
   };
 
@@ -195,6 +203,7 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
         building.clear();
         onSales.clear();
         askedOnce.clear();
+        askedBefore.clear();
         bytes = 0;
       }
       if (seen.sales > currentSales) {
