@@ -56,3 +56,52 @@ test('prices show the peso sign in the store font without its latin-ext file', a
   await page.waitForLoadState('networkidle');
   expect(fonts.filter((font) => font.includes('latin-ext'))).toEqual([]);
 });
+
+test('until a font arrives, its fallback takes its room: the same line box, nearly the same width', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  await expect(page.getByText(/₱\d/).first()).toBeVisible();
+  const sizes = await page.evaluate(async () => {
+    await document.fonts.ready;
+    /** A line of the store's text at 40 px in `family`, as wide and tall as it is drawn. */
+    const measure = (family: string) => {
+      const line = document.createElement('span');
+      line.textContent = 'A relaxed linen shirt with a soft collar, cut for warm days and easy evenings.';
+      Object.assign(line.style, {
+        position: 'absolute',
+        whiteSpace: 'nowrap',
+        font: `40px ${family}`,
+        lineHeight: 'normal',
+      });
+      document.body.append(line);
+      const { width, height } = line.getBoundingClientRect();
+      line.remove();
+      return { width, height };
+    };
+    const sizes: Record<string, { font: object; fallback: object; system: object; loaded: boolean }> = {};
+    for (const [font, system] of [
+      ['Manrope Variable', 'Liberation Sans'],
+      ['Fraunces Variable', 'Liberation Serif'],
+    ] as const) {
+      const loaded = (await document.fonts.load(`40px "${font} Fallback"`)).length > 0;
+      sizes[font] = {
+        font: measure(`"${font}"`),
+        fallback: measure(`"${font} Fallback"`),
+        system: measure(`"${system}"`),
+        loaded,
+      };
+    }
+    return sizes;
+  });
+  for (const [font, { font: drawn, fallback, system, loaded }] of Object.entries(sizes) as [
+    string,
+    { font: DOMRect; fallback: DOMRect; system: DOMRect; loaded: boolean },
+  ][]) {
+    expect(loaded, `${font} Fallback is a face the page has`).toBe(true);
+    // The system font as it is would move the text down or up when the font swaps in.
+    expect(system.height, font).not.toBe(drawn.height);
+    expect(fallback.height, font).toBe(drawn.height);
+    expect(Math.abs(fallback.width / drawn.width - 1), font).toBeLessThan(0.03);
+  }
+});

@@ -1,0 +1,39 @@
+// Writes src/fonts/fallbacks.css: for each storefront font, a face of a system font made to take
+// its place until it arrives (size-adjust for the letters' width, ascent, descent and line gap
+// overrides for the line box), so text does not move when the web font swaps in. The metrics
+// are Capsize's, which match the fontsource files' own (units per em, ascent and descent alike).
+// index.css names each "<font> Fallback" right after the font.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createFontStack } from '@capsizecss/core';
+import arial from '@capsizecss/metrics/arial';
+import fraunces from '@capsizecss/metrics/fraunces';
+import manrope from '@capsizecss/metrics/manrope';
+import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
+
+/**
+ * Each font and the system font standing in for it, by the local names it goes by: Liberation
+ * Sans and Liberation Serif, common on Linux, are drawn to Arial's and Times New Roman's metrics.
+ */
+const FALLBACKS = [
+  {
+    font: { ...manrope, familyName: 'Manrope Variable' },
+    by: arial,
+    local: ['Arial', 'ArialMT', 'Liberation Sans'],
+  },
+  {
+    font: { ...fraunces, familyName: 'Fraunces Variable' },
+    by: timesNewRoman,
+    local: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif'],
+  },
+];
+
+const target = new URL('../src/fonts/', import.meta.url);
+mkdirSync(target, { recursive: true });
+const faces = FALLBACKS.map(({ font, by, local }) =>
+  createFontStack([font, by]).fontFaces.replace(
+    /src: [^;]*;/,
+    `src: ${local.map((name) => `local("${name}")`).join(', ')};`,
+  ),
+);
+writeFileSync(new URL('fallbacks.css', target), `${faces.join('\n')}\n`);
+console.log(`fallback-fonts: ${FALLBACKS.map(({ font }) => `${font.familyName} Fallback`).join(', ')}`);
