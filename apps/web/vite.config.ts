@@ -40,6 +40,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],
   },
+  // The server bundle carries only the code its pages use: its packages bundled and tree-shaken,
+  // not loaded whole by the server from node_modules (every icon of lucide-react, every Radix
+  // primitive: about 20 MB of the server's memory, 145 -> 126 MB idle).
+  ssr: { noExternal: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': apiTarget, '/uploads': apiTarget },
