@@ -130,7 +130,7 @@ async function stockTotals(db: Executor, productIds: string[]): Promise<Map<stri
 /** Units left per tracked product (0 for one with no stock rows). */
 export type StockTotals = (productIds: string[]) => Promise<Map<string, number>>;
 
-/** The most products whose totals are kept for one catalogue version. */
+/** The most products whose totals are kept for one catalogue version, unless told. */
 const KEPT_TOTALS_MAX = 20_000;
 
 /**
@@ -141,7 +141,10 @@ const KEPT_TOTALS_MAX = 20_000;
  * together are read in one query (batch.ts). A request that read a version older than one seen
  * since (a write committed meanwhile) reads its totals and keeps none.
  */
-export function stockTotalsAt(db: Executor): (catalogueVersion: bigint) => StockTotals {
+export function stockTotalsAt(
+  db: Executor,
+  keptMax = KEPT_TOTALS_MAX,
+): (catalogueVersion: bigint) => StockTotals {
   const read = batched((ids: string[]) => stockTotals(db, ids));
   let newest = -1n;
   let kept = new Map<string, number>();
@@ -151,11 +154,22 @@ export function stockTotalsAt(db: Executor): (catalogueVersion: bigint) => Stock
       kept = new Map();
     }
     const known = version === newest ? kept : new Map<string, number>();
-    const missing = productIds.filter((id) => !known.has(id));
-    const found = missing.length > 0 ? await read(missing) : new Map<string, number>();
-    const totals = new Map(productIds.map((id) => [id, known.get(id) ?? found.get(id) ?? 0]));
-    if (known.size + missing.length > KEPT_TOTALS_MAX) known.clear();
-    for (const id of missing) known.set(id, totals.get(id)!);
+    // Taken before waiting: others may clear `known` meanwhile.
+    const totals = new Map<string, number>();
+    const missing: string[] = [];
+    for (const id of productIds) {
+      const total = known.get(id);
+      if (total === undefined) missing.push(id);
+      else totals.set(id, total);
+    }
+    if (missing.length === 0) return totals;
+    const found = await read(missing);
+    if (known.size + missing.length > keptMax) known.clear();
+    for (const id of missing) {
+      const total = found.get(id) ?? 0;
+      totals.set(id, total);
+      known.set(id, total);
+    }
     return totals;
   };
 }

@@ -140,6 +140,31 @@ describe('stock totals at catalogue versions', () => {
     expect(await totalsAt(22n)([tee.id])).toEqual(new Map([[tee.id, 6]]));
   });
 
+  it('keeps to its bound, and answers a total it knew even when others clear them meanwhile', async () => {
+    const [one, two, three] = [
+      await insertTrackedTee(ctx.t, { 'Navy S': 1 }),
+      await insertTrackedTee(ctx.t, { 'Navy S': 2 }),
+      await insertTrackedTee(ctx.t, { 'Navy S': 3 }),
+    ];
+    const totalsAt = stockTotalsAt(ctx.t.database.db, 2)(40n);
+    expect(await totalsAt([one.id])).toEqual(new Map([[one.id, 1]]));
+    // The second read waits for the first; when the first is back, three totals would pass the
+    // bound of two, so it clears what was kept, "one" with it.
+    const [first, second] = await Promise.all([totalsAt([two.id, three.id]), totalsAt([one.id, three.id])]);
+    expect(first).toEqual(
+      new Map([
+        [two.id, 2],
+        [three.id, 3],
+      ]),
+    );
+    expect(second).toEqual(
+      new Map([
+        [one.id, 1],
+        [three.id, 3],
+      ]),
+    );
+  });
+
   it('answers the products asked for, and none for none', async () => {
     const [one, two] = [
       await insertTrackedTee(ctx.t, { 'Navy S': 1 }),
