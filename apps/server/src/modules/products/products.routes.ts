@@ -91,7 +91,7 @@ export default async function productsRoutes(
       request,
       reply,
       'best',
-      async (seen) => ({ payload: await productsService.bestSellers(db, readsAt(seen).stockTotals) }),
+      async (seen) => ({ payload: await productsService.bestSellers(db, stockTotals(seen.catalogue)) }),
       {
         readsSales: true,
       },
