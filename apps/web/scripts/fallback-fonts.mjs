@@ -29,10 +29,14 @@ const FALLBACKS = [
 
 const target = new URL('../src/fonts/', import.meta.url);
 mkdirSync(target, { recursive: true });
-const faces = FALLBACKS.map(({ font, by, local }) =>
-  createFontStack([font, by]).fontFaces.replace(
-    /src: [^;]*;/,
-    `src: ${local.map((name) => `local("${name}")`).join(', ')};`,
+/** A face as CSS, its properties' names in kebab case. */
+const css = (face) =>
+  `@font-face {\n${Object.entries(face)
+    .map(([name, value]) => `  ${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${value};\n`)
+    .join('')}}`;
+const faces = FALLBACKS.flatMap(({ font, by, local }) =>
+  createFontStack([font, by], { fontFaceFormat: 'styleObject' }).fontFaces.map(({ '@font-face': face }) =>
+    css({ ...face, src: local.map((name) => `local("${name}")`).join(', ') }),
   ),
 );
 writeFileSync(new URL('fallbacks.css', target), `${faces.join('\n')}\n`);
