@@ -254,6 +254,22 @@ export function insertTrackedTee(
   });
 }
 
+/** The back office gives `delta` units of a tracked tee's first variation in size S back to stock. */
+export async function restockTee(
+  t: TestApp,
+  admin: SignedIn,
+  tee: { id: string; variations: { name: string }[] },
+  delta: number,
+) {
+  const response = await t.request({
+    method: 'PATCH',
+    url: `/api/product/stock/${tee.id}`,
+    cookie: admin.cookie,
+    payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta }] },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /** Every stock row of a tracked tee, `{ 'Navy S': 0, … }`: the quantities given, none elsewhere. */
 export function teeStock(quantities: Record<string, number> = {}): Record<string, number> {
   const all = TEE_COLOURS.flatMap((colour) => SIZE_PRESETS.Clothes.map((size) => `${colour} ${size}`));

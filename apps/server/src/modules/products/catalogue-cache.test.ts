@@ -14,7 +14,9 @@ import {
   insertTrackedTee,
   ORIGIN,
   orderLineFor,
+  type ProductRow,
   placeOrderOk,
+  restockTee,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -45,16 +47,7 @@ describe('catalogue answers reused until the catalogue changes', () => {
     return response.json();
   };
   const names = async (url: string) => (await json(url)).map((p: { name: string }) => p.name);
-  /** The back office gives `delta` units of a tracked tee's first variation in size S back to stock. */
-  const restock = async (tee: { id: string; variations: { name: string }[] }, delta: number) => {
-    const response = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/stock/${tee.id}`,
-      cookie: admin.cookie,
-      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta }] },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
+  const restock = (tee: ProductRow, delta: number) => restockTee(ctx.t, admin, tee, delta);
 
   it('tags each answer, and answers 304 with no body to a client that holds it', async () => {
     await insertProduct(ctx.t, { name: 'Tagged Linen Shirt' });

@@ -10,6 +10,7 @@ import {
   type ProductRow,
   placeOrder,
   placeOrderOk,
+  restockTee,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -96,16 +97,7 @@ describe('stock totals at catalogue versions', () => {
     admin = await signInAdmin(ctx.t);
   });
 
-  /** The back office gives `delta` units of a tracked tee's Navy S back to stock. */
-  const restock = async (tee: ProductRow, delta: number) => {
-    const response = await ctx.t.request({
-      method: 'PATCH',
-      url: `/api/product/stock/${tee.id}`,
-      cookie: admin.cookie,
-      payload: { changes: [{ variation: tee.variations[0]!.name, size: 'S', delta }] },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
+  const restock = (tee: ProductRow, delta: number) => restockTee(ctx.t, admin, tee, delta);
 
   it('reads a total once for a version, and again for a newer one', async () => {
     const tee = await insertTrackedTee(ctx.t, { 'Navy S': 3, 'Olive M': 4 });
