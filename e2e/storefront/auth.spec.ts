@@ -89,9 +89,19 @@ test.describe('sign up', () => {
     await country.selectOption('JP');
     await expect(page.locator('img[src="/flags/JP.svg"]')).toBeVisible();
     await expect(page.getByLabel('Contact Number')).toHaveValue('+81');
-    // International: the digits so far are selected, so a full number typed replaces them.
+    // International: the digits so far are selected (a frame after the focus), so a full number
+    // typed replaces them.
     await country.selectOption({ label: 'International' });
-    await expect(page.getByLabel('Contact Number')).toBeFocused();
+    const number = page.getByLabel('Contact Number');
+    await expect(number).toBeFocused();
+    await expect
+      .poll(() =>
+        number.evaluate(
+          (input: HTMLInputElement) =>
+            input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length,
+        ),
+      )
+      .toBe(true);
     await page.keyboard.type('+447911123456');
     await expect(page.getByLabel('Contact Number')).toHaveValue('+44 7911 123456');
     expect([...flagHosts]).toEqual([new URL(page.url()).host]);
