@@ -79,7 +79,8 @@ test('until a font arrives, its fallback takes its room: the same line box, near
       line.remove();
       return { width, height };
     };
-    const sizes: Record<string, { font: object; fallback: object; system: object; loaded: boolean }> = {};
+    type Box = { width: number; height: number };
+    const sizes: Record<string, { font: Box; fallback: Box; system: Box; loaded: boolean }> = {};
     for (const [font, system] of [
       ['Manrope Variable', 'Liberation Sans'],
       ['Fraunces Variable', 'Liberation Serif'],
@@ -94,10 +95,7 @@ test('until a font arrives, its fallback takes its room: the same line box, near
     }
     return sizes;
   });
-  for (const [font, { font: drawn, fallback, system, loaded }] of Object.entries(sizes) as [
-    string,
-    { font: DOMRect; fallback: DOMRect; system: DOMRect; loaded: boolean },
-  ][]) {
+  for (const [font, { font: drawn, fallback, system, loaded }] of Object.entries(sizes)) {
     expect(loaded, `${font} Fallback is a face the page has`).toBe(true);
     // The system font as it is would move the text down or up when the font swaps in.
     expect(system.height, font).not.toBe(drawn.height);
