@@ -129,7 +129,7 @@ function watchPeak(pid) {
   };
 }
 
-/** The bare-server limit, serving `answers` (URL -> { type, body }) from its own process. */
+/** The bare-server limit, serving `answers` (URL -> { headers, body }) from its own process. */
 async function startLimitServer(answers) {
   const file = path.join(dataDir, 'limit-answers.json');
   writeFileSync(file, JSON.stringify(answers));
@@ -143,12 +143,25 @@ async function startLimitServer(answers) {
   return child;
 }
 
-/** An answer's bytes and type, as the limit server will send them. */
+/** Headers Node's HTTP layer writes itself, on the limit server's answers as on the store's. */
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+/**
+ * An answer's bytes as the limit server will send them: its body and every header the store
+ * chose (security headers, entity tag, caching), uncompressed as autocannon asks for it.
+ */
 async function answerOf(url, headers) {
-  const response = await fetch(base + url, { headers });
+  const response = await fetch(base + url, { headers: { ...headers, 'accept-encoding': 'identity' } });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  if (response.headers.has('content-encoding')) throw new Error(`${url}: compressed though not asked`);
   return {
-    type: response.headers.get('content-type') ?? 'application/octet-stream',
+    headers: Object.fromEntries([...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name))),
     body: Buffer.from(await response.arrayBuffer()).toString('base64'),
   };
 }
