@@ -108,10 +108,13 @@ async function startNginx(listenPort, upstreamPorts) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   await until(() => isOk(`http://127.0.0.1:${listenPort}/api/health`), 'nginx');
   return {
+    /** Stops nginx; answers the errors its log holds (an upstream refused or cut off). */
     async stop() {
       child.kill('SIGQUIT');
       await exited;
+      const log = readFileSync(path.join(prefix, 'logs/error.log'), 'utf8');
       rmSync(prefix, { recursive: true, force: true });
+      return log.split('\n').filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
     },
   };
 }
@@ -198,7 +201,8 @@ function orderBody(customer, product) {
 async function placeOrders(base, { customer, product }) {
   const body = orderBody(customer, product);
   const latencies = [];
-  let failed = 0;
+  /** Each answer other than 201 by its status, and requests that got none ("no answer"). */
+  const failures = {};
   const started = performance.now();
   const end = started + SECONDS * 1000;
   const loop = async () => {
@@ -216,30 +220,42 @@ async function placeOrders(base, { customer, product }) {
       }).catch(() => null);
       await response?.arrayBuffer();
       if (response?.status === 201) latencies.push(performance.now() - sent);
-      else failed++;
+      else {
+        const kind = response ? `order ${response.status}` : 'order: no answer';
+        failures[kind] = (failures[kind] ?? 0) + 1;
+      }
     }
   };
   await Promise.all(Array.from({ length: ORDER_CONCURRENCY }, loop));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((x, y) => x - y);
   const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
-  return { perSecond: Math.round(latencies.length / seconds), p99: Math.round(p99), failed };
+  return { perSecond: Math.round(latencies.length / seconds), p99: Math.round(p99), failures };
 }
 
-async function hammer(url, duration = SECONDS) {
+async function hammer(name, url, duration = SECONDS) {
   const run = await autocannon({ url, connections: CONNECTIONS, duration });
-  return {
-    perSecond: Math.round(run.requests.average),
-    p99: run.latency.p99,
-    failed: run.non2xx + run.errors,
-  };
+  const failures = {};
+  // autocannon counts answers by class only; its errors are requests without an answer.
+  for (const [kind, count] of [
+    [`${name} 4xx`, run['4xx']],
+    [`${name} 5xx`, run['5xx']],
+    [`${name}: no answer`, run.errors + run.timeouts],
+  ]) {
+    if (count > 0) failures[kind] = count;
+  }
+  return { perSecond: Math.round(run.requests.average), p99: run.latency.p99, failures };
 }
+
+const failureCount = (...runs) =>
+  runs.reduce((sum, run) => sum + Object.values(run.failures).reduce((a, b) => a + b, 0), 0);
 
 buildIfStale(['server']);
 await createFreshDatabase(DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'habi-bench-cluster-'));
 const instances = [];
 const rows = [];
+const nginxErrors = [];
 let nginx;
 try {
   const ports = [];
@@ -259,19 +275,19 @@ try {
       if (instance.child.exitCode !== null) throw new Error(`instance on ${port} exited`);
       return isOk(`http://127.0.0.1:${port}/api/health`);
     }, `the instance on port ${port}`);
-    await nginx?.stop();
+    nginxErrors.push(...((await nginx?.stop()) ?? []));
     nginx = await startNginx(nginxPort, ports.slice(0, n));
     shop ??= await prepareShop(base);
     // The new instance starts cold: a short unmeasured run lets its JIT and pool warm up.
-    await hammer(`${base}/api/product/all?limit=24`, 2);
-    const list = await hammer(`${base}/api/product/all?limit=24`);
-    const detail = await hammer(`${base}/api/product/${shop.detailId}`);
+    await hammer('warm-up', `${base}/api/product/all?limit=24`, 2);
+    const list = await hammer('list', `${base}/api/product/all?limit=24`);
+    const detail = await hammer('product', `${base}/api/product/${shop.detailId}`);
     const orders = await placeOrders(base, shop);
     rows.push({ n, list, detail, orders });
     console.error(`measured ${n} instance(s)`);
   }
 } finally {
-  await nginx?.stop();
+  nginxErrors.push(...((await nginx?.stop()) ?? []));
   for (const instance of instances) instance.child.kill('SIGTERM');
   await Promise.all(instances.map((instance) => instance.exited));
   rmSync(dataDir, { recursive: true, force: true });
@@ -289,8 +305,22 @@ const table = [
   '|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     ({ n, list, detail, orders }) =>
-      `| ${n} | ${list.perSecond} | ${list.p99} | ${detail.perSecond} | ${detail.p99} | ${orders.perSecond} | ${orders.p99} | ${list.failed + detail.failed + orders.failed} |`,
+      `| ${n} | ${list.perSecond} | ${list.p99} | ${detail.perSecond} | ${detail.p99} | ${orders.perSecond} | ${orders.p99} | ${failureCount(list, detail, orders)} |`,
   ),
+  '',
+  ...rows
+    .filter(({ list, detail, orders }) => failureCount(list, detail, orders) > 0)
+    .map(
+      ({ n, list, detail, orders }) =>
+        `Failed with ${n} instance(s): ${Object.entries({
+          ...list.failures,
+          ...detail.failures,
+          ...orders.failures,
+        })
+          .map(([kind, count]) => `${kind}: ${count}`)
+          .join(', ')}.`,
+    ),
+  ...(nginxErrors.length > 0 ? ['', 'nginx logged:', '', ...nginxErrors.map((line) => `    ${line}`)] : []),
   '',
 ].join('\n');
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
