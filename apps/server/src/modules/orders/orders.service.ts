@@ -138,14 +138,25 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
 
 const REVIEW_CART = 'Prices have changed. Please review your cart and try again.';
 
+/** What pricing an order reads of each product in its cart. */
+type CartProduct = Pick<
+  typeof products.$inferSelect,
+  'id' | 'name' | 'price' | 'imageUrl' | 'sizes' | 'variations' | 'trackStock'
+>;
+
 /**
- * Checks every line against the catalogue and computes the order the server will store
- * (prices are the server's). The products stay locked until the transaction ends, so a
- * product deleted or repriced at the same moment is either not seen or waits for the order.
+ * Checks every line against the catalogue (`found`: the cart's products, read and locked by
+ * this transaction) and computes the order the server will store (prices are the server's).
+ * The products stay locked until the transaction ends, so a product deleted or repriced at the
+ * same moment is either not seen or waits for the order.
  */
-async function priceOrder(tx: Executor, customer: CustomerRow, input: PlaceOrderInput, now: Date) {
-  const ids = [...new Set(input.cart.map((line) => line.id))];
-  const found = await tx.select().from(products).where(inArray(products.id, ids)).for('share');
+async function priceOrder(
+  tx: Executor,
+  customer: CustomerRow,
+  input: PlaceOrderInput,
+  found: CartProduct[],
+  now: Date,
+) {
   const byId = new Map(found.map((p) => [p.id, p]));
   const lines = input.cart.map((line, position) => {
     const where = `cart.${position}`;
@@ -239,14 +250,15 @@ const requestHash = (input: PlaceOrderInput) =>
 
 /**
  * Locks the customer placing an order (a delete at the same moment comes first or waits) and
- * reads the transaction's time, as a timestamp column reads; with an Idempotency-Key, claims it
- * in the same statement. None when the customer is gone; `claimed` false when the key was
- * already taken.
+ * reads the transaction's time, as a timestamp column reads; with an Idempotency-Key, claims it;
+ * and reads and locks the cart's products, all in one statement (each is a round trip). None
+ * when the customer is gone; `claimed` false when the key was already taken.
  */
-async function lockCustomer(
+async function lockCustomerAndCart(
   tx: Executor,
   customerId: string,
   claim: { key: string; hash: string } | undefined,
+  productIds: string[],
 ) {
   const customer = tx
     .select({ id: customers.id, email: customers.email, now: sql<string>`now()::text`.as('now') })
@@ -257,11 +269,34 @@ async function lockCustomer(
     ? sql`, k as (insert into ${idempotencyKeys} (customer_id, key, request_hash)
         select id, ${claim.key}, ${claim.hash} from c on conflict do nothing returning 1)`
     : sql``;
+  const cart = tx
+    .select({
+      id: products.id,
+      name: products.name,
+      price: sql`${products.price}::text`.as('price'),
+      imageUrl: products.imageUrl,
+      sizes: products.sizes,
+      variations: products.variations,
+      trackStock: products.trackStock,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .for('share');
+  // The products come as one JSON array (keys as CartProduct names them; the price as text, as
+  // a numeric column reads); they are read only when the customer is there.
   const result = await tx.execute(
-    sql`with c as ${customer}${claiming}
-      select email, now, ${claim ? sql`exists (select 1 from k)` : sql`true`} as claimed from c`,
+    sql`with c as ${customer}${claiming}, p as ${cart}
+      select email, now, ${claim ? sql`exists (select 1 from k)` : sql`true`} as claimed,
+        (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price,
+          'imageUrl', p.image_url, 'sizes', p.sizes, 'variations', p.variations,
+          'trackStock', p.track_stock)), '[]') from p) as products
+      from c`,
   );
-  const [row] = (result as unknown as { rows: { email: string; now: string; claimed: boolean }[] }).rows;
+  const [row] = (
+    result as unknown as {
+      rows: { email: string; now: string; claimed: boolean; products: CartProduct[] }[];
+    }
+  ).rows;
   return row;
 }
 
@@ -274,8 +309,9 @@ async function lockCustomer(
  * order is stored only whole.
  *
  * Each statement is a round trip to the database, the larger part of an order's cost: the
- * order's ids are made here and its time is the transaction's, read with the customer, so the
- * order, its lines, its key and its confirmation mail are written together in one statement.
+ * customer's lock, the key's claim and the cart's products are one statement; the order's ids
+ * are made here and its time is the transaction's, read with the customer, so the order, its
+ * lines, its key and its confirmation mail are written together in another.
  */
 export async function placeOrder(
   db: Db,
@@ -286,7 +322,8 @@ export async function placeOrder(
 ): Promise<{ order: Order; created: boolean }> {
   const placed = await db.transaction(async (tx) => {
     const claim = key === undefined ? undefined : { key, hash: requestHash(input) };
-    const stillThere = await lockCustomer(tx, customer.id, claim);
+    const cartIds = [...new Set(input.cart.map((line) => line.id))];
+    const stillThere = await lockCustomerAndCart(tx, customer.id, claim, cartIds);
     if (!stillThere) throw notSignedIn();
     const thisKey = key
       ? and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key))
@@ -298,7 +335,13 @@ export async function placeOrder(
       }
       return { placed: previous.orderId, created: false };
     }
-    const { summary, code, items, productNames } = await priceOrder(tx, customer, input, new Date());
+    const { summary, code, items, productNames } = await priceOrder(
+      tx,
+      customer,
+      input,
+      stillThere.products,
+      new Date(),
+    );
     await takeStock(tx, items);
     const order: OrderRow = {
       id: randomUUID(),
