@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { isChunkLoadError, isReloading } from '../lib/chunk-reload.ts';
@@ -39,6 +39,9 @@ export async function start() {
       </Providers>
     </StrictMode>
   );
-  if (hydrating) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (a long task on a phone), and a tap on a part not yet
+  // hydrated is hydrated first.
+  if (hydrating) startTransition(() => hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
