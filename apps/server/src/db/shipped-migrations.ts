@@ -80,4 +80,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795624460201,
     sha256: '94a9a39ce41cfb21fc3d245f6a1e6b81f9da38559ce81c00cd3305d8dd931cea',
   },
+  {
+    tag: '0015_category_price',
+    when: 1795688966389,
+    sha256: '87cb404021707fca82e47168705338d7f5e67203b72f4ea80a1ec6c6ffd2fb31',
+  },
 ];

@@ -44,11 +44,21 @@ import { type IndexAt, searchByPrice, searchPage } from './search.service.ts';
 import { changeStock, fitStock, type StockTotals, stockLevels, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
-/** The columns a summary shows (searches read only these: `SUMMARY_COLUMNS` in search.service.ts). */
-type SummaryRow = Pick<
-  ProductRow,
-  'id' | 'name' | 'imageUrl' | 'price' | 'category' | 'subCategory' | 'createdAt' | 'trackStock'
->;
+/**
+ * The columns a summary shows, all a list reads: a description, the sizes and the variations
+ * are most of a row's bytes, and each is sent by the database and parsed for nothing.
+ */
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  price: products.price,
+  category: products.category,
+  subCategory: products.subCategory,
+  createdAt: products.createdAt,
+  trackStock: products.trackStock,
+};
+type SummaryRow = Pick<ProductRow, keyof typeof summaryColumns>;
 
 /**
  * A moment as the API writes it: the table's text ("2026-11-25 15:11:22.565123+00") rewritten,
@@ -214,7 +224,7 @@ export async function listProducts(db: Executor, query: ProductListQuery, reads:
   }
   const order = ascending ? [asc(key), asc(products.id)] : [desc(key), desc(products.id)];
   const rows = await db
-    .select()
+    .select(summaryColumns)
     .from(products)
     .where(and(...filters))
     .orderBy(...order)
@@ -289,7 +299,7 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
  */
 export async function bestSellers(db: Executor, stockTotals: StockTotals, size = LATEST_COLLECTION_SIZE) {
   const sellers = await db
-    .select({ product: products })
+    .select({ product: summaryColumns })
     .from(productSales)
     .innerJoin(products, eq(products.id, productSales.productId))
     .where(gt(productSales.sold, 0))
@@ -299,13 +309,13 @@ export async function bestSellers(db: Executor, stockTotals: StockTotals, size =
   for (const fill of [
     (ids: string[]) =>
       db
-        .select()
+        .select(summaryColumns)
         .from(products)
         .where(and(isNotNull(products.bestRank), ids.length ? notInArray(products.id, ids) : undefined))
         .orderBy(asc(products.bestRank)),
     (ids: string[]) =>
       db
-        .select()
+        .select(summaryColumns)
         .from(products)
         .where(ids.length ? notInArray(products.id, ids) : undefined)
         .orderBy(desc(products.createdAt)),
