@@ -95,7 +95,12 @@ function distinctSearches(count) {
   ];
   const forms = [...new Set(words.flatMap(typos))].filter((f) => f.length > 1);
   const pairs = forms.flatMap((first) => forms.map((second) => `${first} ${second}`));
-  // Fisher-Yates with a fixed-seed mulberry32: the same order in every run.
+  return shuffled(pairs).slice(0, count);
+}
+
+/** `items` in a fixed shuffled order (Fisher-Yates, fixed-seed mulberry32): the same every run. */
+function shuffled(items) {
+  const order = [...items];
   let seed = 12345;
   const random = () => {
     seed = (seed + 0x6d2b79f5) | 0;
@@ -103,11 +108,53 @@ function distinctSearches(count) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  for (let i = pairs.length - 1; i > 0; i--) {
+  for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [pairs[i], pairs[j]] = [pairs[j], pairs[i]];
+    [order[i], order[j]] = [order[j], order[i]];
   }
-  return pairs.slice(0, count);
+  return order;
+}
+
+/**
+ * Collection pages, every one different: each sort, by one category or two, with or without a
+ * subcategory (those of `products`), walked page by page along their cursors (every list at
+ * once) until `count` are known, in a fixed shuffled order. The walk asks each page once, and
+ * the store keeps only answers asked for before: each page the scenario then asks for is built
+ * from the database, as after a change to the catalogue, until the list runs out and repeats
+ * (the table says so: a small catalogue has fewer pages than a run asks for).
+ */
+async function distinctPages(products, count) {
+  const categories = [...new Set(products.map((p) => p.category).filter(Boolean))];
+  const subCategories = [...new Set(products.map((p) => p.subCategory).filter(Boolean))];
+  const groups = [
+    ...categories.map((c) => [c]),
+    ...categories.flatMap((c, i) => categories.slice(i + 1).map((d) => [c, d])),
+  ];
+  const lists = ['relevant', 'asc', 'desc'].flatMap((sort) =>
+    groups.flatMap((group) =>
+      [undefined, ...subCategories].map((sub) => {
+        const query = new URLSearchParams(group.map((c) => ['category', c]));
+        if (sub) query.append('subCategory', sub);
+        query.append('sort', sort);
+        query.append('limit', '24');
+        return query.toString();
+      }),
+    ),
+  );
+  const pages = [];
+  await Promise.all(
+    lists.map(async (query) => {
+      let url = `/api/product/all?${query}`;
+      while (url && pages.length < count) {
+        pages.push(url);
+        const response = await fetch(base + url);
+        await response.arrayBuffer();
+        const cursor = response.headers.get('x-next-cursor');
+        url = cursor ? `/api/product/all?${query}&cursor=${encodeURIComponent(cursor)}` : undefined;
+      }
+    }),
+  );
+  return shuffled(pages);
 }
 
 function rssMb(pid) {
@@ -266,6 +313,21 @@ try {
     ['latest 5 (home)', '/api/product/all?limit=5'],
     ['page of 24', '/api/product/all?limit=24'],
     ['filtered + sorted page', '/api/product/all?category=Women&subCategory=Tops&sort=asc&limit=24'],
+    // Built each time, as after a change to the catalogue: no two requests ask for the same page.
+    [
+      'filtered + sorted page, each page new',
+      '/api/product/all?<categories, subcategory, sort, cursor>&limit=24',
+      null,
+      'page',
+    ],
+    // The time one page takes to build when it need not wait for others.
+    [
+      'filtered + sorted page, each page new, 1 connection',
+      '/api/product/all?<categories, subcategory, sort, cursor>&limit=24',
+      null,
+      'page',
+      1,
+    ],
     ['deep page (cursor, 50 pages in)', deep],
     ['product detail', `/api/product/${first._id}`],
     ['image (800 px WebP)', first.imageUrl],
@@ -299,9 +361,12 @@ try {
   limit = await startLimitServer(answers);
   const searches = distinctSearches(50_000);
   let asked = 0;
+  const pages = scenarios.some(([, , , fresh]) => fresh === 'page') ? await distinctPages(page, 60_000) : [];
+  let paged = 0;
   const everyOneNew = {
     search: () => `/api/product/all?q=${encodeURIComponent(searches[asked++ % searches.length])}&limit=24`,
     suggest: () => `/api/product/suggest?q=${encodeURIComponent(searches[asked++ % searches.length])}`,
+    page: () => pages[paged++ % pages.length],
   };
   // The first search builds the search index (seconds at 100,000 products), whichever runs first.
   for (const [, , , fresh] of scenarios) if (fresh) await answerOf(everyOneNew[fresh](), {});
@@ -322,8 +387,9 @@ try {
     const run = await measure(base, url, connections, headers, requests);
     // Every answer different has no bytes to repeat: no limit to compare with.
     const bare = fresh ? undefined : await measure(limitBase, url, connections, {});
+    const repeated = fresh === 'page' && paged > pages.length;
     results.scenarios.push({
-      name,
+      name: repeated ? `${name} (only ${pages.length} pages: repeated)` : name,
       url,
       connections,
       requestsPerSecond: Math.round(run.requests.average),
