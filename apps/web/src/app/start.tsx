@@ -42,6 +42,9 @@ export async function start() {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a long task on a phone), and a tap on a part not yet
   // hydrated is hydrated first.
-  if (hydrating) startTransition(() => hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (hydrating) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else createRoot(container).render(app);
 }
