@@ -22,7 +22,7 @@ describe('one server on an embedded data directory', () => {
 
   it('logs one line with its version and address, and how the migrations went', () => {
     const messages = logLines(server).map((l) => l.msg);
-    expect(messages).toContain('database migrated: 15 of 15 migration(s) applied');
+    expect(messages).toContain('database migrated: 16 of 16 migration(s) applied');
     expect(
       messages.filter((m) =>
         /^Habi \d+\.\d+\.\d+ listening at http:\/\/0\.0\.0\.0:\d+ \(pglite database\)$/.test(m),

@@ -57,7 +57,7 @@ describe.runIf(baseUrl)('instances on one PostgreSQL', () => {
         .flatMap((s) => logLines(s).map((l) => l.msg))
         .filter((m) => m.startsWith('database'));
       expect(migrated.sort()).toEqual([
-        'database migrated: 15 of 15 migration(s) applied',
+        'database migrated: 16 of 16 migration(s) applied',
         'database schema up to date',
         'database schema up to date',
       ]);
