@@ -280,7 +280,7 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
       ? sql`${stockTotal} ${sql.raw(ascending ? 'asc' : 'desc')} nulls last`
       : direction(key);
   const rows = await db
-    .select({ product: products, stockTotal })
+    .select({ product: summaryColumns, stockTotal })
     .from(products)
     .where(where)
     .orderBy(first, direction(products.id))
