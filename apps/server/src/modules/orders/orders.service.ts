@@ -269,27 +269,16 @@ async function lockCustomerAndCart(
     ? sql`, k as (insert into ${idempotencyKeys} (customer_id, key, request_hash)
         select id, ${claim.key}, ${claim.hash} from c on conflict do nothing returning 1)`
     : sql``;
-  const cart = tx
-    .select({
-      id: products.id,
-      name: products.name,
-      price: sql`${products.price}::text`.as('price'),
-      imageUrl: products.imageUrl,
-      sizes: products.sizes,
-      variations: products.variations,
-      trackStock: products.trackStock,
-    })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .for('share');
-  // The products come as one JSON array (keys as CartProduct names them; the price as text, as
-  // a numeric column reads); they are read only when the customer is there.
+  // Each column named as CartProduct names it (the price as text, as a numeric column reads):
+  // the products come back as one JSON array, read only when the customer is there.
+  const cart = sql`select ${products.id}, ${products.name}, ${products.price}::text as price,
+      ${products.imageUrl} as "imageUrl", ${products.sizes}, ${products.variations},
+      ${products.trackStock} as "trackStock"
+    from ${products} where ${inArray(products.id, productIds)} for share`;
   const result = await tx.execute(
-    sql`with c as ${customer}${claiming}, p as ${cart}
+    sql`with c as ${customer}${claiming}, p as (${cart})
       select email, now, ${claim ? sql`exists (select 1 from k)` : sql`true`} as claimed,
-        (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price,
-          'imageUrl', p.image_url, 'sizes', p.sizes, 'variations', p.variations,
-          'trackStock', p.track_stock)), '[]') from p) as products
+        (select coalesce(json_agg(p), '[]') from p) as products
       from c`,
   );
   const [row] = (
