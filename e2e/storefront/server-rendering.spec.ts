@@ -151,3 +151,30 @@ test('each public page comes alive without a console error and without fetching 
   await page.getByRole('option', { name: 'Low to High' }).click();
   await expect(page).toHaveURL('/products?sort=asc');
 });
+
+test('a rendered page asks for the app beyond its entry only once it is painted and loaded', async ({
+  page,
+}) => {
+  for (const url of ['/', '/products']) {
+    await page.goto(url);
+    const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+    const { fcp, load, scripts } = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        load: navigation!.loadEventStart,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((resource) => /\/assets\/.+\.js$/.test(resource.name))
+          .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime })),
+      };
+    });
+    expect(fcp, `${url} painted`).toBeGreaterThan(0);
+    const app = scripts.filter((script) => script.path !== entry);
+    expect(app.length, `${url}: the app's files`).toBeGreaterThan(5);
+    for (const script of app) {
+      expect(script.start, `${url}: ${script.path} after the first paint`).toBeGreaterThanOrEqual(fcp!);
+      expect(script.start, `${url}: ${script.path} after load`).toBeGreaterThanOrEqual(load);
+    }
+  }
+});

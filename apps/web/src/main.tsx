@@ -5,8 +5,8 @@ import { isChunkLoadError, reloadOnce } from './lib/chunk-reload.ts';
 /**
  * The entry. A page the server rendered is already drawn and readable, so the app's code (which
  * makes it interactive) is asked for once the page is painted, instead of competing with its
- * stylesheet and fonts on a slow connection; its files, which the server lists, then come
- * together. Any other page starts at once.
+ * stylesheet, fonts and images on a slow connection; its files, which the server lists, then
+ * come together. Any other page starts at once.
  */
 function start() {
   import('./app/start.tsx').then(
@@ -19,10 +19,47 @@ function start() {
   );
 }
 
+/** At most this long after the first paint, a page still loading an image starts anyway. */
+const LOAD_WAIT_MS = 1000;
+
+/**
+ * Runs `then` once the page is drawn and what it asked for has arrived: after the browser reports
+ * the first contentful paint, then after `load` (or LOAD_WAIT_MS, so one stalled image cannot
+ * hold the app back). Scripts asked for sooner share a slow connection with the stylesheet, the
+ * fonts and the main image, and push the page's drawing back. A tab in the background paints
+ * nothing, and a browser that reports no paint is not waited for: both start at once.
+ */
+function whenDrawn(then: () => void) {
+  const painted = new Promise<void>((resolve) => {
+    if (
+      document.visibilityState !== 'visible' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    // Hidden before its first paint, a page would wait for ever.
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+  });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void painted
+    .then(() => Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, LOAD_WAIT_MS))]))
+    .then(then);
+}
+
 const rendered = document.getElementById(SERVER_STATE_ID);
 if (!rendered) start();
-else {
-  const afterPaint = () => {
+else
+  whenDrawn(() => {
     for (const href of rendered.dataset.modules?.split(' ').filter(Boolean) ?? []) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -30,8 +67,4 @@ else {
       document.head.append(link);
     }
     start();
-  };
-  // The frame after this one is the page's first (a hidden tab paints none: it starts at once).
-  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(afterPaint, 0));
-  else afterPaint();
-}
+  });
