@@ -55,9 +55,10 @@ export function ProductRow({ id, eyebrow, title, description, query, action }: P
         </div>
       ) : (
         <ul className={rowClass}>
-          {query.data?.map((product, index) => (
+          {/* Below Home's hero, the page's main image: these load lazily, after it. */}
+          {query.data?.map((product) => (
             <li key={product._id} className={itemClass}>
-              <ProductCard product={product} sizes={CARD_SIZES} priority={index < 2} />
+              <ProductCard product={product} sizes={CARD_SIZES} />
             </li>
           ))}
         </ul>
