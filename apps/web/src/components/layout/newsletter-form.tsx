@@ -48,7 +48,9 @@ export function NewsletterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <h2 className="font-display text-xl">Subscribe now & get {NEWSLETTER_DISCOUNT_PERCENT}% off</h2>
+      <h2 className="font-display text-xl font-semibold">
+        Subscribe now & get {NEWSLETTER_DISCOUNT_PERCENT}% off
+      </h2>
       <p className="text-sm text-paper/70">
         First-time subscribers get {NEWSLETTER_DISCOUNT_PERCENT}% off their first order.
       </p>

@@ -30,7 +30,7 @@ export function EmptyState({
           strokeLinecap="round"
         />
       </svg>
-      <p className="font-display text-2xl">{title}</p>
+      <p className="font-display text-2xl font-semibold">{title}</p>
       {children}
     </div>
   );
