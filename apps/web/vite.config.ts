@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
 /** The font files every page's text uses: Manrope (text) and Fraunces (headings), Latin. */
-const FIRST_FONTS = [/^manrope-latin-wght-normal-.*\.woff2$/, /^fraunces-latin-[\w-]{8}\.woff2$/];
+const FIRST_FONTS = [/^manrope-latin-[\w-]{8}\.woff2$/, /^fraunces-latin-[\w-]{8}\.woff2$/];
 
 /**
  * Preloads the built page's fonts from its head, so they download beside the scripts instead of

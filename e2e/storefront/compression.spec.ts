@@ -26,7 +26,7 @@ test('the page preloads the two fonts its text uses, and downloads each once', a
   ].map((match) => match[1]!);
   expect(preloaded.map((href) => href.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
     '/assets/fraunces-latin',
-    '/assets/manrope-latin-wght-normal',
+    '/assets/manrope-latin',
   ]);
 
   const fonts: string[] = [];
@@ -52,7 +52,7 @@ test('prices show the peso sign in the store font without its latin-ext file', a
   const pesoFaces = await page.evaluate(() =>
     [...document.fonts].filter((f) => f.unicodeRange === 'U+20B1').map((f) => `${f.family} ${f.status}`),
   );
-  expect(pesoFaces).toContain('Manrope Variable loaded');
+  expect(pesoFaces).toContain('Manrope loaded');
   await page.waitForLoadState('networkidle');
   expect(fonts.filter((font) => font.includes('latin-ext'))).toEqual([]);
 });
@@ -83,7 +83,7 @@ test('until a font arrives, its fallback takes its room: the same line box, near
     const sizes: Record<string, { font: Box; fallback: Box; system: Box; loaded: boolean }> = {};
     // Fraunces, the headings' face, comes in one weight.
     for (const [font, system, weight] of [
-      ['Manrope Variable', 'Liberation Sans', 400],
+      ['Manrope', 'Liberation Sans', 400],
       ['Fraunces', 'Liberation Serif', 600],
     ] as const) {
       const loaded = (await document.fonts.load(`${weight} 40px "${font} Fallback"`)).length > 0;

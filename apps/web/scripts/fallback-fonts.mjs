@@ -31,7 +31,7 @@ const widened = (metrics, by) => ({
 
 const FALLBACKS = [
   {
-    font: { ...manrope, familyName: 'Manrope Variable' },
+    font: { ...manrope, familyName: 'Manrope' },
     by: arial,
     local: ['Arial', 'ArialMT', 'Liberation Sans'],
   },

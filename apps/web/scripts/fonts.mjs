@@ -1,12 +1,13 @@
-// Cuts the storefront's font files into src/fonts/ at build:
-// - Fraunces, the headings' face, at its one weight, 600. A variable file carries every weight's
-//   outlines (37 kB for the Latin letters); one weight is half of that, and it is the first
-//   thing a phone downloads beside the stylesheet. Each subset fontsource ships becomes
-//   fraunces-<subset>.woff2, declared in fraunces.css with fontsource's own unicode ranges.
-// - The peso sign (U+20B1) alone, out of each font's latin-ext file. Prices show ₱ on nearly
-//   every page; without these the browser downloads the whole latin-ext file (16 kB for
-//   Manrope) for that one glyph. index.css declares them after the fonts' own faces, so the
-//   browser tries them first for U+20B1.
+// Cuts the storefront's two fonts at build, into src/fonts/, to the weights the store draws, and
+// writes src/fonts/fonts.css, which declares them (index.css imports it):
+// - Fraunces, the headings' face, at its one weight, 600: a variable file carries every weight's
+//   outlines (37 kB for the Latin letters); one weight is half of that.
+// - Manrope, the text's, from 400 to 700 (regular to bold), not 200 to 800.
+// These are the first files a phone downloads beside the stylesheet. Each subset fontsource ships
+// becomes <font>-<subset>.woff2, declared with fontsource's own unicode ranges.
+// Then the peso sign (U+20B1) of each, alone, out of its latin-ext file, declared last so the
+// browser tries it first for U+20B1: prices show ₱ on nearly every page, and without it the
+// browser downloads the whole latin-ext file (16 kB for Manrope) for that one glyph.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,54 +16,58 @@ import subsetFont from 'subset-font';
 
 const require = createRequire(import.meta.url);
 const PESO = '\u20b1';
-/** Fraunces' one weight: every heading is semibold. */
-const DISPLAY_WEIGHT = 600;
+const FONTS = [
+  { font: 'fraunces', family: 'Fraunces', min: 600, max: 600 },
+  { font: 'manrope', family: 'Manrope', min: 400, max: 700 },
+];
 const target = fileURLToPath(new URL('../src/fonts/', import.meta.url));
 mkdirSync(target, { recursive: true });
 
-/** A fontsource package's folder. */
-const fontsource = (font) => path.dirname(require.resolve(`@fontsource-variable/${font}/package.json`));
-
-/** Writes a file into src/fonts/ and says how big it came out. */
-function write(name, bytes, from) {
-  writeFileSync(path.join(target, name), bytes);
-  console.log(`fonts: ${name} ${from} -> ${bytes.length} bytes`);
+/** A face as CSS: one weight, or a range of a variable font's. */
+function face({ family, min, max }, file, unicodeRange) {
+  const weight = min === max ? `${min}` : `${min} ${max}`;
+  const format = min === max ? 'woff2' : 'woff2-variations';
+  return (
+    `@font-face {\n  font-family: "${family}";\n  font-style: normal;\n  font-display: swap;\n` +
+    `  font-weight: ${weight};\n  src: url("./${file}") format("${format}");\n` +
+    `  unicode-range: ${unicodeRange};\n}\n`
+  );
 }
 
-// Fraunces at one weight, every subset.
-const fraunces = fontsource('fraunces');
-const faces = [
-  ...readFileSync(path.join(fraunces, 'index.css'), 'utf8').matchAll(
-    /src: url\(\.\/files\/fraunces-([a-z-]+)-wght-normal\.woff2\)[^;]*;\s*unicode-range: ([^;]+);/g,
-  ),
-];
-if (faces.length === 0) throw new Error('fonts: no Fraunces faces found in fontsource');
-const css = [];
-for (const [, subset, unicodeRange] of faces) {
-  const source = readFileSync(path.join(fraunces, 'files', `fraunces-${subset}-wght-normal.woff2`));
-  const instance = await subsetFont(source, null, {
+/** Writes a font into src/fonts/, at the weights `font` keeps, and says how big it came out. */
+async function cut(font, source, name, text) {
+  const wght = font.min === font.max ? font.min : { min: font.min, max: font.max };
+  const bytes = await subsetFont(source, text, {
     targetFormat: 'woff2',
-    keepAllGlyphs: true,
-    variationAxes: { wght: DISPLAY_WEIGHT },
+    keepAllGlyphs: text === null,
+    variationAxes: { wght },
   });
-  write(`fraunces-${subset}.woff2`, instance, source.length);
-  css.push(
-    `@font-face {\n  font-family: "Fraunces";\n  font-style: normal;\n  font-display: swap;\n` +
-      `  font-weight: ${DISPLAY_WEIGHT};\n  src: url("./fraunces-${subset}.woff2") format("woff2");\n` +
-      `  unicode-range: ${unicodeRange};\n}\n`,
-  );
+  writeFileSync(path.join(target, name), bytes);
+  console.log(`fonts: ${name} ${source.length} -> ${bytes.length} bytes`);
 }
-writeFileSync(path.join(target, 'fraunces.css'), css.join(''));
 
-// The peso sign of each font: Manrope's variable, Fraunces' at its one weight.
-for (const [font, variationAxes] of [
-  ['manrope', undefined],
-  ['fraunces', { wght: DISPLAY_WEIGHT }],
-]) {
-  const source = readFileSync(path.join(fontsource(font), 'files', `${font}-latin-ext-wght-normal.woff2`));
-  write(
-    `${font}-peso.woff2`,
-    await subsetFont(source, PESO, { targetFormat: 'woff2', variationAxes }),
-    source.length,
-  );
+const css = [];
+const pesos = [];
+for (const font of FONTS) {
+  const folder = path.dirname(require.resolve(`@fontsource-variable/${font.font}/package.json`));
+  const subsets = [
+    ...readFileSync(path.join(folder, 'index.css'), 'utf8').matchAll(
+      new RegExp(
+        `src: url\\(\\./files/${font.font}-([a-z-]+)-wght-normal\\.woff2\\)[^;]*;\\s*unicode-range: ([^;]+);`,
+        'g',
+      ),
+    ),
+  ];
+  if (!subsets.some(([, subset]) => subset === 'latin'))
+    throw new Error(`fonts: no Latin face for ${font.family} in fontsource's index.css`);
+  for (const [, subset, unicodeRange] of subsets) {
+    const source = readFileSync(path.join(folder, 'files', `${font.font}-${subset}-wght-normal.woff2`));
+    await cut(font, source, `${font.font}-${subset}.woff2`, null);
+    css.push(face(font, `${font.font}-${subset}.woff2`, unicodeRange));
+    if (subset === 'latin-ext') {
+      await cut(font, source, `${font.font}-peso.woff2`, PESO);
+      pesos.push(face(font, `${font.font}-peso.woff2`, 'U+20B1'));
+    }
+  }
 }
+writeFileSync(path.join(target, 'fonts.css'), [...css, ...pesos].join(''));
