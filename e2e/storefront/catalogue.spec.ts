@@ -76,9 +76,12 @@ test.describe('Home', () => {
     expect(card!.height).toBeLessThanOrEqual(350);
     await expect(latestSection.locator('li h3 + p').first()).toHaveText(/^₱[\d,]+\.\d{2}$/);
 
-    // The promotional video: muted, looping, autoplaying inline, with a poster.
+    // The promotional video: muted, looping, autoplaying inline, over its opening still.
     const video = page.locator('video');
-    await expect(video).toHaveAttribute('poster', '/media/promo-poster.webp');
+    await expect(page.locator('section picture img')).toHaveJSProperty(
+      'currentSrc',
+      new URL('/media/promo-poster.webp', page.url()).href,
+    );
     const flags = await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline]);
     expect(flags).toEqual([true, true, true, true]);
     await expect(video.locator('source')).toHaveCount(2);
@@ -121,6 +124,16 @@ test.describe('Home', () => {
         if (/\/media\/promo\.(webm|mp4)$/.test(request.url())) videoRequests.push(request.url());
       });
       await page.goto('/');
+      // The still that shows instead, drawn: a phone's own crop on a phone, the whole frame elsewhere.
+      const [still, width] =
+        who === 'on a phone' ? ['/media/promo-poster-phone.webp', 576] : ['/media/promo-poster.webp', 1280];
+      await expect
+        .poll(() =>
+          page
+            .locator('section picture img')
+            .evaluate((img: HTMLImageElement) => [new URL(img.currentSrc).pathname, img.naturalWidth]),
+        )
+        .toEqual([still, width]);
       const video = page.locator('video');
       await expect(video).toHaveAttribute('preload', 'none');
       expect(await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.paused])).toEqual([false, true]);

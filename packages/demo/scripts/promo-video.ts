@@ -8,7 +8,8 @@
 // Outputs, committed to the repo so builds need neither sharp nor ffmpeg (in apps/web):
 //   public/media/promo.webm (VP9), public/media/promo.mp4 (H.264, faststart), both without audio,
 //   public/media/promo-poster.webp (the first frame, painted before the video loads, and all a
-//   phone shows until the shopper plays the video).
+//   phone shows until the shopper plays the video), and promo-poster-phone.webp, its middle as a
+//   phone's 4:5 hero shows it.
 // Needs ffmpeg with libvpx-vp9 and libx264 on the PATH.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -159,6 +160,9 @@ const light = await falloff();
 const webm = path.join(outDir, 'promo.webm');
 const mp4 = path.join(outDir, 'promo.mp4');
 const poster = path.join(outDir, 'promo-poster.webp');
+const phonePoster = path.join(outDir, 'promo-poster-phone.webp');
+/** The hero is 4:5 on a phone: the frame's middle, full height. */
+const PHONE_WIDTH = (HEIGHT * 4) / 5;
 const framesDir = mkdtempSync(path.join(tmpdir(), 'habi-promo-'));
 
 try {
@@ -189,9 +193,13 @@ try {
     ...['-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart', '-an', mp4],
   ]);
   await sharp(path.join(framesDir, '0000.png')).webp({ quality: 75 }).toFile(poster);
+  await sharp(path.join(framesDir, '0000.png'))
+    .extract({ left: (WIDTH - PHONE_WIDTH) / 2, top: 0, width: PHONE_WIDTH, height: HEIGHT })
+    .webp({ quality: 75 })
+    .toFile(phonePoster);
 } finally {
   rmSync(framesDir, { recursive: true, force: true });
 }
 
-for (const file of [webm, mp4, poster])
+for (const file of [webm, mp4, poster, phonePoster])
   console.log(`${path.relative(process.cwd(), file)}: ${(statSync(file).size / 1024).toFixed(0)} kB`);

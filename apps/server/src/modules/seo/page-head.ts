@@ -3,7 +3,9 @@ import {
   PAGE_HEADS,
   type PageHead,
   PRODUCT_PAGE_IMAGE_SIZES,
+  PROMO_PHONE_MEDIA,
   PROMO_POSTER,
+  PROMO_POSTER_PHONE,
   pageTitle,
   variationShown,
 } from '@habi/shared';
@@ -153,7 +155,11 @@ export function pageHeadHtml(
 function mainImagePreload(page: PageRequest) {
   if (page.status !== 200) return undefined;
   if (page.path === '/') {
-    return `<link rel="preload" as="image" href="${PROMO_POSTER}" type="image/webp" fetchpriority="high" />`;
+    // The still each screen shows (promo-hero.tsx's picture): a phone its own crop.
+    return [
+      `<link rel="preload" as="image" href="${PROMO_POSTER_PHONE}" type="image/webp" media="${PROMO_PHONE_MEDIA}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${PROMO_POSTER}" type="image/webp" media="not all and ${PROMO_PHONE_MEDIA}" fetchpriority="high" />`,
+    ].join('\n    ');
   }
   if (!page.product) return undefined;
   const { imageUrl } = variationShown(page.product);

@@ -320,7 +320,8 @@ describe('page statuses, robots.txt and the sitemaps', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0].replaceAll('&amp;', '&'));
     expect(preloads((await get('/')).body)).toEqual([
-      '<link rel="preload" as="image" href="/media/promo-poster.webp" type="image/webp" fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/media/promo-poster-phone.webp" type="image/webp" media="(max-width: 639px)" fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/media/promo-poster.webp" type="image/webp" media="not all and (max-width: 639px)" fetchpriority="high" />',
     ]);
     const product = await insertProduct(t, {
       imageUrl: '/uploads/main-800.webp',

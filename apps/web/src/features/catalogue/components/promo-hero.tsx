@@ -1,4 +1,4 @@
-import { PROMO_POSTER } from '@habi/shared';
+import { PROMO_PHONE_MEDIA, PROMO_POSTER, PROMO_POSTER_PHONE } from '@habi/shared';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,6 @@ import { paths } from '../../../lib/paths.ts';
 
 /** Media files served from `public/media/`. */
 export const PROMO_VIDEO = {
-  poster: PROMO_POSTER,
   webm: '/media/promo.webm',
   mp4: '/media/promo.mp4',
 };
@@ -66,10 +65,30 @@ export function PromoHero() {
         aria-hidden="true"
         className="absolute inset-0 -z-20 bg-[radial-gradient(120%_90%_at_85%_10%,rgb(233_196_106/0.35),transparent_55%),radial-gradient(90%_80%_at_10%_100%,rgb(180_83_42/0.45),transparent_60%)]"
       />
+      {/*
+        The still the video opens on, under it (a video's poster cannot be chosen by screen): a
+        phone gets its own crop. The page's main image, preloaded from the head.
+      */}
+      <picture>
+        <source
+          media={PROMO_PHONE_MEDIA}
+          srcSet={PROMO_POSTER_PHONE}
+          type="image/webp"
+          width={576}
+          height={720}
+        />
+        <img
+          src={PROMO_POSTER}
+          alt=""
+          width={1280}
+          height={720}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+      </picture>
       <video
         ref={video}
         className="absolute inset-0 -z-10 size-full object-cover"
-        poster={PROMO_VIDEO.poster}
         autoPlay={autoPlay}
         muted
         loop
