@@ -16,50 +16,41 @@ export interface NewMail {
 }
 
 /**
- * The insert that queues a mail, not yet run: for a caller that writes it in one statement with
- * its own rows (orders.service.ts).
+ * The outbox row that queues a mail: for a caller that writes it in one statement with its own
+ * rows (orders.service.ts).
  */
-export const mailInsert = (tx: Executor, mail: NewMail) =>
-  tx.insert(outbox).values({ ...mail, headers: mail.headers ?? {} });
+export const mailRow = (mail: NewMail) => ({ ...mail, headers: mail.headers ?? {} });
 
 /** Writes a mail in the caller's transaction: it is sent if, and only if, that transaction commits. */
 export async function enqueueMail(tx: Executor, mail: NewMail): Promise<void> {
-  await mailInsert(tx, mail);
+  await tx.insert(outbox).values(mailRow(mail));
 }
 
 const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
- * Claims up to `limit` due mails in one short transaction: the rows are locked with SKIP
- * LOCKED, so workers claiming at the same moment each get other rows, and each claimed row's
- * attempt is counted and its next attempt moved `leaseMs` on. That move is the lease: a claim
- * never settled (the process died mid-send) is due again once it runs out, so no mail is lost.
- * Times are the database's, the one clock every instance shares.
+ * Claims up to `limit` due mails in one statement: the rows are locked with SKIP LOCKED, so
+ * workers claiming at the same moment each get other rows, and each claimed row's attempt is
+ * counted and its next attempt moved `leaseMs` on. That move is the lease: a claim never settled
+ * (the process died mid-send) is due again once it runs out, so no mail is lost. Times are the
+ * database's, the one clock every instance shares.
  */
 export function claimDue(
   db: Db,
   { limit, leaseMs }: { limit: number; leaseMs: number },
 ): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(outbox.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: later(leaseMs) })
-      .where(
-        inArray(
-          outbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: later(leaseMs) })
+    .where(inArray(outbox.id, due))
+    .returning();
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {
