@@ -19,7 +19,8 @@ import {
 } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { customers, idempotencyKeys, orderItems, orders, products } from '../../db/schema.ts';
+import { jsonInsert } from '../../db/json-rows.ts';
+import { customers, idempotencyKeys, orderItems, orders, outbox, products } from '../../db/schema.ts';
 import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
@@ -30,7 +31,7 @@ import {
   retakeOrderCode,
 } from '../discounts/discounts.service.ts';
 import { type MailSettings, mailStatusChanges, orderConfirmation } from '../mail/order-mails.ts';
-import { mailInsert } from '../mail/outbox.ts';
+import { mailRow } from '../mail/outbox.ts';
 import { moveStock, type StockMove } from '../products/stock.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -355,21 +356,23 @@ export async function placeOrder(
       a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
     );
     const writes = [
-      tx.insert(orders).values(order),
-      tx.insert(orderItems).values(byProduct),
-      ...(thisKey ? [tx.update(idempotencyKeys).set({ orderId: order.id }).where(thisKey)] : []),
+      jsonInsert(orders, [order]),
+      jsonInsert(orderItems, byProduct),
+      ...(thisKey
+        ? [
+            sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.orderId.name)} = ${order.id} where ${thisKey}`,
+          ]
+        : []),
       // The confirmation exists exactly when the order does.
-      mailInsert(
-        tx,
-        orderConfirmation({ recipient: stillThere.email, order, items: lines, productNames }, mail),
-      ),
+      jsonInsert(outbox, [
+        mailRow(orderConfirmation({ recipient: stillThere.email, order, items: lines, productNames }, mail)),
+      ]),
     ];
     // Writes in WITH run once and whole whether or not the query reads them; the lines' and the
-    // key's references to the order are checked at the statement's end, when it is there. (A
-    // query builder in sql`` comes in parentheses.)
+    // key's references to the order are checked at the statement's end, when it is there.
     await tx.execute(
       sql`with ${sql.join(
-        writes.map((write, i) => sql`${sql.raw(`w${i}`)} as ${write}`),
+        writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`),
         sql`, `,
       )} select 1`,
     );
