@@ -57,6 +57,29 @@ test('prices show the peso sign in the store font without its latin-ext file', a
   expect(fonts.filter((font) => font.includes('latin-ext'))).toEqual([]);
 });
 
+test('accented letters come in a second file, fetched only for a page that draws one', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('requestfinished', (finished) => {
+    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
+  });
+  await page.goto('/products');
+  await expect(page.getByText(/₱\d/).first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle');
+  expect(fonts.filter((font) => font.includes('latin-more'))).toEqual([]);
+
+  // A name with an accent: its letters are drawn in the store's font once the file arrives.
+  const loaded = await page.evaluate(async () => {
+    const name = document.createElement('p');
+    name.textContent = 'Niño Café Jersey';
+    document.querySelector('main')!.append(name);
+    const faces = await document.fonts.load('16px Manrope', 'ñé');
+    return faces.map((face) => `${face.family} ${face.status}`);
+  });
+  expect(loaded).toEqual(['Manrope loaded']);
+  await expect.poll(() => fonts.filter((font) => font.includes('manrope-latin-more'))).toHaveLength(1);
+});
+
 test('until a font arrives, its fallback takes its room: the same line box, nearly the same width', async ({
   page,
 }) => {

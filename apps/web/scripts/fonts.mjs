@@ -4,7 +4,10 @@
 //   outlines (37 kB for the Latin letters); one weight is half of that.
 // - Manrope, the text's, from 400 to 700 (regular to bold), not 200 to 800.
 // These are the first files a phone downloads beside the stylesheet. Each subset fontsource ships
-// becomes <font>-<subset>.woff2, declared with fontsource's own unicode ranges.
+// becomes <font>-<subset>.woff2, declared with fontsource's own unicode ranges, but for the Latin
+// one, which is cut in two: the letters and signs the store's pages draw (CORE) in
+// <font>-latin.woff2, preloaded, and the rest of fontsource's Latin range (accented letters, rarer
+// signs) in <font>-latin-more.woff2, which a browser fetches only for a page that has one of them.
 // Then the peso sign (U+20B1) of each, alone, out of its latin-ext file, declared last so the
 // browser tries it first for U+20B1: prices show ₱ on nearly every page, and without it the
 // browser downloads the whole latin-ext file (16 kB for Manrope) for that one glyph.
@@ -20,17 +23,41 @@ const FONTS = [
   { font: 'fraunces', family: 'Fraunces', min: 600, max: 600 },
   { font: 'manrope', family: 'Manrope', min: 400, max: 700 },
 ];
+/** What the store's own texts and prices draw: ASCII, ©, ·, ×, dashes, quotes, •, …, −. */
+const CORE =
+  'U+0000-007F,U+00A0,U+00A9,U+00B7,U+00D7,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+2212';
 const target = fileURLToPath(new URL('../src/fonts/', import.meta.url));
+
+/** The code points of a unicode-range ("U+0000-00FF,U+0131"), in order. */
+function codePoints(range) {
+  return range.split(',').flatMap((part) => {
+    const [from, to = from] = part.trim().slice(2).split('-');
+    const first = Number.parseInt(from, 16);
+    return Array.from({ length: Number.parseInt(to, 16) - first + 1 }, (_, i) => first + i);
+  });
+}
+
+/** Code points in order as a unicode-range, runs joined. */
+function unicodeRange(points) {
+  const hex = (point) => point.toString(16).toUpperCase().padStart(4, '0');
+  const runs = [];
+  for (const point of points) {
+    const run = runs.at(-1);
+    if (run && point === run[1] + 1) run[1] = point;
+    else runs.push([point, point]);
+  }
+  return runs.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(',');
+}
 mkdirSync(target, { recursive: true });
 
 /** A face as CSS: one weight, or a range of a variable font's. */
-function face({ family, min, max }, file, unicodeRange) {
+function face({ family, min, max }, file, range) {
   const weight = min === max ? `${min}` : `${min} ${max}`;
   const format = min === max ? 'woff2' : 'woff2-variations';
   return (
     `@font-face {\n  font-family: "${family}";\n  font-style: normal;\n  font-display: swap;\n` +
     `  font-weight: ${weight};\n  src: url("./${file}") format("${format}");\n` +
-    `  unicode-range: ${unicodeRange};\n}\n`
+    `  unicode-range: ${range};\n}\n`
   );
 }
 
@@ -60,10 +87,22 @@ for (const font of FONTS) {
   ];
   if (!subsets.some(([, subset]) => subset === 'latin'))
     throw new Error(`fonts: no Latin face for ${font.family} in fontsource's index.css`);
-  for (const [, subset, unicodeRange] of subsets) {
+  for (const [, subset, range] of subsets) {
     const source = readFileSync(path.join(folder, 'files', `${font.font}-${subset}-wght-normal.woff2`));
+    if (subset === 'latin') {
+      const core = new Set(codePoints(CORE));
+      const points = codePoints(range);
+      for (const [name, part] of [
+        ['latin', points.filter((point) => core.has(point))],
+        ['latin-more', points.filter((point) => !core.has(point))],
+      ]) {
+        await cut(font, source, `${font.font}-${name}.woff2`, String.fromCodePoint(...part));
+        css.push(face(font, `${font.font}-${name}.woff2`, unicodeRange(part)));
+      }
+      continue;
+    }
     await cut(font, source, `${font.font}-${subset}.woff2`, null);
-    css.push(face(font, `${font.font}-${subset}.woff2`, unicodeRange));
+    css.push(face(font, `${font.font}-${subset}.woff2`, range));
     if (subset === 'latin-ext') {
       await cut(font, source, `${font.font}-peso.woff2`, PESO);
       pesos.push(face(font, `${font.font}-peso.woff2`, 'U+20B1'));
