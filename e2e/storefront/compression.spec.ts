@@ -1,4 +1,21 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+
+/** The paths of the font files the page downloads from now on, as each finishes. */
+function fontsFetched(page: Page): string[] {
+  const fonts: string[] = [];
+  page.on('requestfinished', (finished) => {
+    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
+  });
+  return fonts;
+}
+
+/** The collection, its prices drawn and its fonts in. */
+async function openCollection(page: Page) {
+  await page.goto('/products');
+  await expect(page.getByText(/₱\d/).first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+}
 
 test('the built app is sent as built: its hashed entry script brotli-compressed, cached for good', async ({
   request,
@@ -29,10 +46,7 @@ test('the page preloads the two fonts its text uses, and downloads each once', a
     '/assets/manrope-latin',
   ]);
 
-  const fonts: string[] = [];
-  page.on('requestfinished', (finished) => {
-    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
-  });
+  const fonts = fontsFetched(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -41,13 +55,8 @@ test('the page preloads the two fonts its text uses, and downloads each once', a
 });
 
 test('prices show the peso sign in the store font without its latin-ext file', async ({ page }) => {
-  const fonts: string[] = [];
-  page.on('requestfinished', (finished) => {
-    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
-  });
-  await page.goto('/products');
-  await expect(page.getByText(/₱\d/).first()).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
+  const fonts = fontsFetched(page);
+  await openCollection(page);
   // The face cut for U+20B1 alone drew it, and nothing else was fetched for it.
   const pesoFaces = await page.evaluate(() =>
     [...document.fonts].filter((f) => f.unicodeRange === 'U+20B1').map((f) => `${f.family} ${f.status}`),
@@ -58,13 +67,8 @@ test('prices show the peso sign in the store font without its latin-ext file', a
 });
 
 test('accented letters come in a second file, fetched only for a page that draws one', async ({ page }) => {
-  const fonts: string[] = [];
-  page.on('requestfinished', (finished) => {
-    if (finished.resourceType() === 'font') fonts.push(new URL(finished.url()).pathname);
-  });
-  await page.goto('/products');
-  await expect(page.getByText(/₱\d/).first()).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
+  const fonts = fontsFetched(page);
+  await openCollection(page);
   await page.waitForLoadState('networkidle');
   expect(fonts.filter((font) => font.includes('latin-more'))).toEqual([]);
 
