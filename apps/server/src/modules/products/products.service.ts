@@ -215,10 +215,16 @@ const collectionQueries = new WeakMap<Executor, Map<string, ReturnType<typeof pr
  */
 function collectionQuery(db: Executor, shape: CollectionShape) {
   const name = `collection_${shape.sort}_${+shape.category}${+shape.subCategory}${+shape.cursor}`;
-  const queries = collectionQueries.get(db) ?? new Map<string, ReturnType<typeof prepareCollection>>();
-  collectionQueries.set(db, queries);
-  const query = queries.get(name) ?? prepareCollection(db, shape, name);
-  queries.set(name, query);
+  let queries = collectionQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    collectionQueries.set(db, queries);
+  }
+  let query = queries.get(name);
+  if (!query) {
+    query = prepareCollection(db, shape, name);
+    queries.set(name, query);
+  }
   return query;
 }
 
