@@ -48,7 +48,6 @@ function unicodeRange(points) {
   }
   return runs.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(',');
 }
-mkdirSync(target, { recursive: true });
 
 /** A face as CSS: one weight, or a range of a variable font's. */
 function face({ family, min, max }, file, range) {
@@ -73,6 +72,8 @@ async function cut(font, source, name, text) {
   console.log(`fonts: ${name} ${source.length} -> ${bytes.length} bytes`);
 }
 
+mkdirSync(target, { recursive: true });
+const core = new Set(codePoints(CORE));
 const css = [];
 const pesos = [];
 for (const font of FONTS) {
@@ -90,7 +91,6 @@ for (const font of FONTS) {
   for (const [, subset, range] of subsets) {
     const source = readFileSync(path.join(folder, 'files', `${font.font}-${subset}-wght-normal.woff2`));
     if (subset === 'latin') {
-      const core = new Set(codePoints(CORE));
       const points = codePoints(range);
       for (const [name, part] of [
         ['latin', points.filter((point) => core.has(point))],
