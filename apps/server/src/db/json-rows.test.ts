@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helpers.ts';
 import { jsonInsert } from './json-rows.ts';
@@ -42,6 +42,25 @@ describe('jsonInsert', () => {
       expect(stored).toMatchObject({ status: 'pending', attempts: 0, sentAt: null });
       expect(stored!.id).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('writes the rows only when its condition holds', async () => {
+    const db = t.database.db;
+    const row = (kind: string) => ({
+      kind,
+      recipient: 'c@example.com',
+      subject: 'S',
+      html: '',
+      text: '',
+      headers: {},
+    });
+    await db.execute(jsonInsert(outbox, [row('test-json-when-false')], sql`1 = 2`));
+    await db.execute(jsonInsert(outbox, [row('test-json-when-true')], sql`1 = 1`));
+    const kinds = await db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(sql`${outbox.kind} like 'test-json-when-%'`);
+    expect(kinds).toEqual([{ kind: 'test-json-when-true' }]);
   });
 
   it('refuses rows that name none of the columns', () => {

@@ -8,9 +8,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * building those statements was a sixth of an order's time in the server; this one is a column
  * list and a JSON string. The columns written are the first row's (every row has the same keys);
  * the others take their defaults. Values go as JSON does: numerics and timestamps as the strings
- * the columns read back as, jsonb columns as the objects they hold.
+ * the columns read back as, jsonb columns as the objects they hold. With `when`, the rows are
+ * written only if that condition holds.
  */
-export function jsonInsert<T extends PgTable>(table: T, rows: T['$inferInsert'][]): SQL {
+export function jsonInsert<T extends PgTable>(table: T, rows: T['$inferInsert'][], when?: SQL): SQL {
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0] ?? {}).filter((key) => key in columns);
   if (keys.length === 0) throw new Error(`jsonInsert: no columns of ${getTableName(table)} to write`);
@@ -25,5 +26,5 @@ export function jsonInsert<T extends PgTable>(table: T, rows: T['$inferInsert'][
       ),
     ),
   );
-  return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`;
+  return sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)${when ? sql` where ${when}` : sql``}`;
 }

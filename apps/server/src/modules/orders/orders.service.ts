@@ -17,11 +17,12 @@ import {
   summarizeOrder,
   toDecimal,
 } from '@habi/shared';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { jsonInsert } from '../../db/json-rows.ts';
+import { prepared } from '../../db/prepared.ts';
 import { customers, idempotencyKeys, orderItems, orders, outbox, products } from '../../db/schema.ts';
-import { badInput, conflict, notFound, notSignedIn } from '../../lib/errors.ts';
+import { badInput, conflict, HttpError, notFound, notSignedIn } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { CustomerRow } from '../../plugins/auth.ts';
 import {
@@ -218,11 +219,13 @@ async function priceOrder(
   };
 }
 
+type Priced = Awaited<ReturnType<typeof priceOrder>>;
+
 /**
  * Takes the ordered quantities of tracked products from stock. A line that cannot be filled is
  * a 409 naming it with what is left, and the transaction stores nothing.
  */
-async function takeStock(tx: Executor, items: Awaited<ReturnType<typeof priceOrder>>['items']) {
+async function takeStock(tx: Executor, items: Priced['items']) {
   const { short, missing } = await moveStock(
     tx,
     items
@@ -246,8 +249,61 @@ async function takeStock(tx: Executor, items: Awaited<ReturnType<typeof priceOrd
   );
 }
 
-const requestHash = (input: PlaceOrderInput) =>
+export const requestHash = (input: PlaceOrderInput) =>
   createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+/**
+ * The rows an order is stored as, its ids made here: the order, placed at `now` (the database's
+ * time, as the column's default would have it), its lines, and its confirmation mail to `email`.
+ * The lines are also given by product: inserted in that order, the Best Collections counters they
+ * raise at commit are locked in one order by every checkout (see migration 0010), so two never
+ * wait on each other in a circle.
+ */
+function orderRows(
+  customer: CustomerRow,
+  email: string,
+  input: PlaceOrderInput,
+  { summary, code, items, productNames }: Priced,
+  now: string,
+  mail: MailSettings,
+) {
+  const order: OrderRow = {
+    id: randomUUID(),
+    customerId: customer.id,
+    customerName: customer.name,
+    shippingAddress: input.address,
+    paymentMethod: ORDER_PAYMENT_METHOD,
+    status: deriveOrderStatus(items.map((i) => i.status)),
+    subtotal: toDecimal(summary.subtotal),
+    shippingFee: toDecimal(summary.shipping),
+    tax: toDecimal(summary.tax),
+    total: toDecimal(summary.total),
+    discountCode: code?.code ?? null,
+    discountAmount: toDecimal(summary.discount),
+    createdAt: now,
+  };
+  const lines = items.map((item) => ({ ...item, id: randomUUID(), orderId: order.id }) satisfies ItemRow);
+  return {
+    order,
+    lines,
+    byProduct: [...lines].sort((a, b) =>
+      a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+    ),
+    // The confirmation exists exactly when the order does.
+    mail: mailRow(orderConfirmation({ recipient: email, order, items: lines, productNames }, mail)),
+  };
+}
+
+/**
+ * One statement of writes: writes in WITH run once and whole whether or not the query reads
+ * them, and the lines' and the key's references to the order are checked at the statement's end,
+ * when it is there. `result` is what the statement answers.
+ */
+const writeTogether = (steps: { name: string; query: SQL }[], result: SQL) =>
+  sql`with ${sql.join(
+    steps.map((step) => sql`${sql.identifier(step.name)} as (${step.query})`),
+    sql`, `,
+  )} select ${result}`;
 
 /**
  * Locks the customer placing an order (a delete at the same moment comes first or waits) and
@@ -290,18 +346,109 @@ async function lockCustomerAndCart(
   return row;
 }
 
+/** The cart's products as an order prices them, each with its row's version, and the time read. */
+export function readCart(db: Executor, input: PlaceOrderInput) {
+  const query = prepared(db, 'order_cart_as_read', () =>
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        imageUrl: products.imageUrl,
+        sizes: products.sizes,
+        variations: products.variations,
+        trackStock: products.trackStock,
+        // The transaction that wrote this version of the row: any change since makes another.
+        version: sql<string>`xmin::text`,
+        now: sql<string>`now()::text`,
+      })
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('order_cart_as_read'),
+  );
+  return query.execute({ ids: [...new Set(input.cart.map((line) => line.id))] });
+}
+
 /**
- * Places an order in one transaction: the customer and the products it prices are read and
- * locked inside it, so a delete at the same moment either comes first (401, or 409 for the
- * product) or waits. With an Idempotency-Key the order is placed once per key, and a repeat
- * returns the first order (taking no stock again); without one, once per request. Stock of
- * tracked products and the use of a discount code are taken in the same transaction, so an
- * order is stored only whole.
+ * Places the usual order, one with no discount code and no stock to take, in a single statement,
+ * priced from `read` (`readCart`, made just before): three round trips with the session's read,
+ * where the transaction takes five. The statement locks the customer and the products and writes
+ * only if each product is still the version priced (`xmin`), the customer still has the email the
+ * confirmation goes to, and the Idempotency-Key, if any, was free; a lone statement is a
+ * transaction of its own, so it writes all or nothing. Undefined when it wrote nothing, or when
+ * pricing refused the cart as read: the transaction then decides, and gives the answer.
+ */
+export async function placeAsRead(
+  db: Db,
+  customer: CustomerRow,
+  input: PlaceOrderInput,
+  claim: { key: string; hash: string } | undefined,
+  mail: MailSettings,
+  read: Awaited<ReturnType<typeof readCart>>,
+): Promise<Order | undefined> {
+  const ids = read.map((product) => product.id);
+  if (ids.length !== new Set(input.cart.map((line) => line.id)).size) return undefined;
+  if (read.some((product) => product.trackStock)) return undefined;
+  let priced: Priced;
+  try {
+    priced = await priceOrder(db, customer, input, read, new Date());
+  } catch (error) {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  }
+  const rows = orderRows(customer, customer.email, input, priced, read[0]!.now, mail);
+  const unchanged = sql`(select count(*) from c) = 1 and (select count(*) from p) = ${ids.length}`;
+  const placed = claim ? sql`exists (select 1 from k)` : unchanged;
+  const result = await db.execute(
+    writeTogether(
+      [
+        {
+          name: 'c',
+          query: sql`select 1 from ${customers} where ${customers.id} = ${customer.id}
+            and ${customers.email} = ${customer.email} for share`,
+        },
+        {
+          name: 'p',
+          query: sql`select 1 from ${products}
+            join unnest(${sql.param(ids)}::uuid[], ${sql.param(read.map((product) => product.version))}::xid[]) as r (id, version)
+              on ${products.id} = r.id and ${products}.xmin = r.version
+            for share of ${products}`,
+        },
+        ...(claim
+          ? [
+              {
+                name: 'k',
+                query: sql`insert into ${idempotencyKeys} (customer_id, key, request_hash, order_id)
+                  select ${customer.id}, ${claim.key}, ${claim.hash}, ${rows.order.id} where ${unchanged}
+                  on conflict do nothing returning 1`,
+              },
+            ]
+          : []),
+        { name: 'o', query: jsonInsert(orders, [rows.order], placed) },
+        { name: 'l', query: jsonInsert(orderItems, rows.byProduct, placed) },
+        { name: 'm', query: jsonInsert(outbox, [rows.mail], placed) },
+      ],
+      sql`${placed} as placed`,
+    ),
+  );
+  const [row] = (result as unknown as { rows: { placed: boolean }[] }).rows;
+  return row?.placed ? toOrder(rows.order, rows.lines) : undefined;
+}
+
+/**
+ * Places an order. The usual one (no discount code, no stock to take) is written in one
+ * statement from a read made just before (`placeAsRead`); any other, or one whose products or
+ * customer changed in between, or whose key was used, takes one transaction: the customer and
+ * the products it prices are read and locked inside it, so a delete at the same moment either
+ * comes first (401, or 409 for the product) or waits. With an Idempotency-Key the order is placed
+ * once per key, and a repeat returns the first order (taking no stock again); without one, once
+ * per request. Stock of tracked products and the use of a discount code are taken in the same
+ * transaction, so an order is stored only whole.
  *
- * Each statement is a round trip to the database, the larger part of an order's cost: the
- * customer's lock, the key's claim and the cart's products are one statement; the order's ids
- * are made here and its time is the transaction's, read with the customer, so the order, its
- * lines, its key and its confirmation mail are written together in another.
+ * Each statement is a round trip to the database, the larger part of an order's cost. In the
+ * transaction, the customer's lock, the key's claim and the cart's products are one statement;
+ * the order's ids are made here and its time is the transaction's, read with the customer, so the
+ * order, its lines, its key and its confirmation mail are written together in another.
  */
 export async function placeOrder(
   db: Db,
@@ -310,8 +457,12 @@ export async function placeOrder(
   key: string | undefined,
   mail: MailSettings,
 ): Promise<{ order: Order; created: boolean }> {
+  const claim = key === undefined ? undefined : { key, hash: requestHash(input) };
+  if (input.discountCode === undefined) {
+    const order = await placeAsRead(db, customer, input, claim, mail, await readCart(db, input));
+    if (order) return { order, created: true };
+  }
   const placed = await db.transaction(async (tx) => {
-    const claim = key === undefined ? undefined : { key, hash: requestHash(input) };
     const cartIds = [...new Set(input.cart.map((line) => line.id))];
     const stillThere = await lockCustomerAndCart(tx, customer.id, claim, cartIds);
     if (!stillThere) throw notSignedIn();
@@ -325,59 +476,29 @@ export async function placeOrder(
       }
       return { placed: previous.orderId, created: false };
     }
-    const { summary, code, items, productNames } = await priceOrder(
-      tx,
-      customer,
-      input,
-      stillThere.products,
-      new Date(),
-    );
-    await takeStock(tx, items);
-    const order: OrderRow = {
-      id: randomUUID(),
-      customerId: customer.id,
-      customerName: customer.name,
-      shippingAddress: input.address,
-      paymentMethod: ORDER_PAYMENT_METHOD,
-      status: deriveOrderStatus(items.map((i) => i.status)),
-      subtotal: toDecimal(summary.subtotal),
-      shippingFee: toDecimal(summary.shipping),
-      tax: toDecimal(summary.tax),
-      total: toDecimal(summary.total),
-      discountCode: code?.code ?? null,
-      discountAmount: toDecimal(summary.discount),
-      // The transaction's time, as the column's default would have it.
-      createdAt: stillThere.now,
-    };
-    const lines = items.map((item) => ({ ...item, id: randomUUID(), orderId: order.id }) satisfies ItemRow);
-    // By product: the Best Collections counters they raise at commit are then locked in one
-    // order by every checkout (see migration 0010), so two never wait on each other in a circle.
-    const byProduct = [...lines].sort((a, b) =>
-      a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
-    );
-    const writes = [
-      jsonInsert(orders, [order]),
-      jsonInsert(orderItems, byProduct),
-      ...(thisKey
-        ? [
-            sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.orderId.name)} = ${order.id} where ${thisKey}`,
-          ]
-        : []),
-      // The confirmation exists exactly when the order does.
-      jsonInsert(outbox, [
-        mailRow(orderConfirmation({ recipient: stillThere.email, order, items: lines, productNames }, mail)),
-      ]),
-    ];
-    // Writes in WITH run once and whole whether or not the query reads them; the lines' and the
-    // key's references to the order are checked at the statement's end, when it is there.
+    const priced = await priceOrder(tx, customer, input, stillThere.products, new Date());
+    await takeStock(tx, priced.items);
+    const rows = orderRows(customer, stillThere.email, input, priced, stillThere.now, mail);
     await tx.execute(
-      sql`with ${sql.join(
-        writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`),
-        sql`, `,
-      )} select 1`,
+      writeTogether(
+        [
+          { name: 'o', query: jsonInsert(orders, [rows.order]) },
+          { name: 'l', query: jsonInsert(orderItems, rows.byProduct) },
+          ...(thisKey
+            ? [
+                {
+                  name: 'k',
+                  query: sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.orderId.name)} = ${rows.order.id} where ${thisKey}`,
+                },
+              ]
+            : []),
+          { name: 'm', query: jsonInsert(outbox, [rows.mail]) },
+        ],
+        sql`1`,
+      ),
     );
-    if (code) await redeemCode(tx, code, { orderId: order.id, customerId: customer.id });
-    return { placed: toOrder(order, lines), created: true };
+    if (priced.code) await redeemCode(tx, priced.code, { orderId: rows.order.id, customerId: customer.id });
+    return { placed: toOrder(rows.order, rows.lines), created: true };
   });
   // A replay answers the order its key placed, as it is now.
   const order = typeof placed.placed === 'string' ? await getOrder(db, placed.placed) : placed.placed;

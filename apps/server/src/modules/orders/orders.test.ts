@@ -270,7 +270,9 @@ describe('POST /api/orders/placed-order', () => {
     ).rows;
     await ctx.t.database.db.execute(sql`delete from customers where id = ${gone.id}`);
     const before = await counts(ctx.t);
-    const customerRow = { id: gone.id, name: String(row!.name) } as Parameters<typeof placeOrderDirect>[1];
+    const customerRow = { id: gone.id, name: String(row!.name), email: String(row!.email) } as Parameters<
+      typeof placeOrderDirect
+    >[1];
     await expect(
       placeOrderDirect(ctx.t.database.db, customerRow, orderBodyFor(gone, [orderLineFor(p.tee)]), undefined, {
         storeName: 'Habi',

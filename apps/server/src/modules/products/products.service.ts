@@ -33,6 +33,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { orderItems, productSales, productStock, products, type VariationRecord } from '../../db/schema.ts';
 import { driverError } from '../../lib/db-errors.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
@@ -204,28 +205,15 @@ interface CollectionShape {
   cursor: boolean;
 }
 
-/** Each database's collection queries, by shape. */
-const collectionQueries = new WeakMap<Executor, Map<string, ReturnType<typeof prepareCollection>>>();
-
 /**
  * A page of the collection, as one of its 24 statements (by order, filters and cursor), each
  * built and prepared once: building a statement per request was an eighth of a collection page's
- * time in the server, and PostgreSQL plans a prepared one once per connection. The filters are
- * arrays (`= any`), so the number of categories chosen does not make another statement.
+ * time in the server. The filters are arrays (`= any`), so the number of categories chosen does
+ * not make another statement.
  */
 function collectionQuery(db: Executor, shape: CollectionShape) {
   const name = `collection_${shape.sort}_${+shape.category}${+shape.subCategory}${+shape.cursor}`;
-  let queries = collectionQueries.get(db);
-  if (!queries) {
-    queries = new Map();
-    collectionQueries.set(db, queries);
-  }
-  let query = queries.get(name);
-  if (!query) {
-    query = prepareCollection(db, shape, name);
-    queries.set(name, query);
-  }
-  return query;
+  return prepared(db, name, () => prepareCollection(db, shape, name));
 }
 
 function prepareCollection(db: Executor, shape: CollectionShape, name: string) {
