@@ -162,17 +162,30 @@ function rssMb(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
 }
 
-/** The server's resident memory, sampled every 200 ms: its peak over the run. */
+/**
+ * The server's resident memory, sampled every 200 ms: `lap()` is its peak since the last lap (or
+ * the start), so each scenario shows what it took; `stop()` the peak over the whole run.
+ */
 function watchPeak(pid) {
   let peak = rssMb(pid);
+  let lapPeak = peak;
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssMb(pid));
+      const now = rssMb(pid);
+      peak = Math.max(peak, now);
+      lapPeak = Math.max(lapPeak, now);
     } catch {}
   }, 200);
-  return () => {
-    clearInterval(timer);
-    return peak;
+  return {
+    lap() {
+      const value = Math.max(lapPeak, rssMb(pid));
+      lapPeak = rssMb(pid);
+      return value;
+    },
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, rssMb(pid));
+    },
   };
 }
 
@@ -285,11 +298,11 @@ const results = {
   scenarios: [],
 };
 let limit;
-let peakOf;
+let memory;
 try {
   await waitForHealth();
   const idle = rssMb(app.pid);
-  peakOf = watchPeak(app.pid);
+  memory = watchPeak(app.pid);
   const page = await (await fetch(`${base}/api/product/all?limit=100`)).json();
   const [first] = page;
   const signIn = await fetch(`${base}/api/admin/sign-in`, {
@@ -399,12 +412,13 @@ try {
       ratio: bare ? Number((run.requests.average / bare.requests.average).toFixed(2)) : null,
       non2xx: run.non2xx,
       errors: run.errors,
+      peakRssMb: memory.lap(),
     });
   }
   if (ORDERS > 0 && (!ONLY || ONLY.test('orders'))) {
-    results.orders = await placeOrders(page, adminCookie);
+    results.orders = { ...(await placeOrders(page, adminCookie)), peakRssMb: memory.lap() };
   }
-  results.memory = { idleRssMb: idle, peakRssMb: peakOf(), afterLoadRssMb: rssMb(app.pid) };
+  results.memory = { idleRssMb: idle, peakRssMb: memory.stop(), afterLoadRssMb: rssMb(app.pid) };
 } finally {
   limit?.kill('SIGTERM');
   app.kill('SIGTERM');
@@ -552,12 +566,12 @@ function markdown() {
     `Bench ${results.at}: ${results.products.toLocaleString('en-US')} products on ${results.database}, ` +
       `${results.machine.cpus} x ${results.machine.cpu}, ${results.machine.memoryGb} GB, Node ${results.machine.node}`,
     '',
-    '| call | connections | req/s | p50 ms | p99 ms | limit req/s | ratio |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| call | connections | req/s | p50 ms | p99 ms | limit req/s | ratio | server peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.scenarios.map(
       (r) =>
         `| ${r.name} | ${r.connections} | ${n(r.requestsPerSecond)} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ` +
-        `${n(r.limitRequestsPerSecond)} | ${r.ratio ?? '-'} |`,
+        `${n(r.limitRequestsPerSecond)} | ${r.ratio ?? '-'} | ${r.peakRssMb} |`,
     ),
   ];
   const o = results.orders;
@@ -567,7 +581,8 @@ function markdown() {
       `Orders: ${n(o.acknowledged)} of ${n(o.orders)} placed at ${o.connections} connections, ` +
         `${n(o.ordersPerSecond)} orders/s, p50 ${o.latencyP50Ms} ms, p99 ${o.latencyP99Ms} ms; ` +
         `stored ${n(o.stored)}, refused ${n(o.refused)}, errors ${n(o.errors)}, 20 replays answered ` +
-        `${o.replayStatuses.join('/')}: ${o.exactlyOnce ? 'each acknowledged order stored exactly once' : 'NOT EXACTLY ONCE'}.`,
+        `${o.replayStatuses.join('/')}: ${o.exactlyOnce ? 'each acknowledged order stored exactly once' : 'NOT EXACTLY ONCE'}; ` +
+        `server peak RSS ${o.peakRssMb} MB.`,
     );
   }
   const m = results.memory;
