@@ -15,10 +15,9 @@ export function jsonInsert<T extends PgTable>(table: T, rows: T['$inferInsert'][
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0] ?? {}).filter((key) => key in columns);
   if (keys.length === 0) throw new Error(`jsonInsert: no columns of ${getTableName(table)} to write`);
-  const names = sql.join(
-    keys.map((key) => sql.identifier(columns[key]!.name)),
-    sql`, `,
-  );
+  // One chunk of text, not an identifier and a comma per column: Drizzle walks every chunk of a
+  // statement each time it builds one. The names are the schema's own.
+  const names = sql.raw(keys.map((key) => `"${columns[key]!.name.replaceAll('"', '""')}"`).join(', '));
   const json = JSON.stringify(
     rows.map((row) =>
       Object.fromEntries(
