@@ -19,7 +19,7 @@ import {
 } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { jsonInsert } from '../../db/json-rows.ts';
+import { jsonColumns, jsonInsert, jsonInsertOf, jsonRows } from '../../db/json-rows.ts';
 import { prepared } from '../../db/prepared.ts';
 import { customers, idempotencyKeys, orderItems, orders, outbox, products } from '../../db/schema.ts';
 import { badInput, conflict, HttpError, notFound, notSignedIn } from '../../lib/errors.ts';
@@ -370,6 +370,46 @@ export function readCart(db: Executor, input: PlaceOrderInput) {
 }
 
 /**
+ * The statement that places an order as read (`placeAsRead`), built and prepared once per shape:
+ * with an Idempotency-Key or without, and the columns its rows write. Building it for each order
+ * was 6-9 % of an order's time in the server, and PostgreSQL planned it each time.
+ */
+function orderAsRead(db: Db, claiming: boolean, shape: { order: string[]; lines: string[]; mail: string[] }) {
+  const columns = `${+claiming}|${shape.order}|${shape.lines}|${shape.mail}`;
+  return prepared(db, `order_as_read ${columns}`, () => {
+    const name = `order_as_read_${createHash('sha256').update(columns).digest('hex').slice(0, 12)}`;
+    const value = sql.placeholder;
+    const customer = db.$with('c', {}).as(
+      sql`select 1 from ${customers} where ${customers.id} = ${value('customerId')}::uuid
+        and ${customers.email} = ${value('email')}::text for share`,
+    );
+    const cart = db.$with('p', {}).as(
+      sql`select 1 from ${products}
+        join unnest(${value('ids')}::uuid[], ${value('versions')}::xid[]) as r (id, version)
+          on ${products.id} = r.id and ${products}.xmin = r.version
+        for share of ${products}`,
+    );
+    const unchanged = sql`(select count(*) from c) = 1 and (select count(*) from p) = ${value('count')}::int`;
+    const key = db.$with('k', {}).as(
+      sql`insert into ${idempotencyKeys} (customer_id, key, request_hash, order_id)
+        select ${value('customerId')}::uuid, ${value('key')}::text, ${value('hash')}::text, ${value('orderId')}::uuid
+        where ${unchanged} on conflict do nothing returning 1`,
+    );
+    const placed = claiming ? sql`exists (select 1 from k)` : unchanged;
+    const writes = [
+      db.$with('o', {}).as(jsonInsertOf(orders, shape.order, value('order'), placed)),
+      db.$with('l', {}).as(jsonInsertOf(orderItems, shape.lines, value('lines'), placed)),
+      db.$with('m', {}).as(jsonInsertOf(outbox, shape.mail, value('mail'), placed)),
+    ];
+    return db
+      .with(customer, cart, ...(claiming ? [key] : []), ...writes)
+      .select({ placed: sql<boolean>`${placed}` })
+      .from(sql`(values (1)) as one`)
+      .prepare(name);
+  });
+}
+
+/**
  * Places the usual order, one with no discount code and no stock to take, in a single statement,
  * priced from `read` (`readCart`, made just before): three round trips with the session's read,
  * where the transaction takes five. The statement locks the customer and the products and writes
@@ -397,42 +437,25 @@ export async function placeAsRead(
     throw error;
   }
   const rows = orderRows(customer, customer.email, input, priced, read[0]!.now, mail);
-  const unchanged = sql`(select count(*) from c) = 1 and (select count(*) from p) = ${ids.length}`;
-  const placed = claim ? sql`exists (select 1 from k)` : unchanged;
-  const result = await db.execute(
-    writeTogether(
-      [
-        {
-          name: 'c',
-          query: sql`select 1 from ${customers} where ${customers.id} = ${customer.id}
-            and ${customers.email} = ${customer.email} for share`,
-        },
-        {
-          name: 'p',
-          query: sql`select 1 from ${products}
-            join unnest(${sql.param(ids)}::uuid[], ${sql.param(read.map((product) => product.version))}::xid[]) as r (id, version)
-              on ${products.id} = r.id and ${products}.xmin = r.version
-            for share of ${products}`,
-        },
-        ...(claim
-          ? [
-              {
-                name: 'k',
-                query: sql`insert into ${idempotencyKeys} (customer_id, key, request_hash, order_id)
-                  select ${customer.id}, ${claim.key}, ${claim.hash}, ${rows.order.id} where ${unchanged}
-                  on conflict do nothing returning 1`,
-              },
-            ]
-          : []),
-        { name: 'o', query: jsonInsert(orders, [rows.order], placed) },
-        { name: 'l', query: jsonInsert(orderItems, rows.byProduct, placed) },
-        { name: 'm', query: jsonInsert(outbox, [rows.mail], placed) },
-      ],
-      sql`${placed} as placed`,
-    ),
-  );
-  const [row] = (result as unknown as { rows: { placed: boolean }[] }).rows;
-  return row?.placed ? toOrder(rows.order, rows.lines) : undefined;
+  const shape = {
+    order: jsonColumns(orders, rows.order),
+    lines: jsonColumns(orderItems, rows.byProduct[0]),
+    mail: jsonColumns(outbox, rows.mail),
+  };
+  const [result] = await orderAsRead(db, claim !== undefined, shape).execute({
+    customerId: customer.id,
+    email: customer.email,
+    ids,
+    versions: read.map((product) => product.version),
+    count: ids.length,
+    key: claim?.key,
+    hash: claim?.hash,
+    orderId: rows.order.id,
+    order: jsonRows(orders, shape.order, [rows.order]),
+    lines: jsonRows(orderItems, shape.lines, rows.byProduct),
+    mail: jsonRows(outbox, shape.mail, [rows.mail]),
+  });
+  return result?.placed ? toOrder(rows.order, rows.lines) : undefined;
 }
 
 /**
