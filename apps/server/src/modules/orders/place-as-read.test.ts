@@ -140,15 +140,17 @@ describe('an order placed as read', () => {
       await db().transaction(async (tx) => {
         await tx.execute(sql`update products set price = 452 where id = ${tee.id}`);
         placing = placeAsRead(db(), customer, input, claimFor(input), MAIL, read);
-        // The statement is waiting on the product's lock before the change commits.
+        // The statement is waiting on the product's lock before the change commits. Asked on
+        // another connection: inside a transaction, pg_stat_activity stays as it was first read.
         await expect
           .poll(
             async () =>
               (
-                (await tx.execute(
-                  sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'with "c" as%'`,
+                (await db().execute(
+                  sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'with "c" as%'`,
                 )) as unknown as { rows: { n: number }[] }
               ).rows[0]?.n,
+            { timeout: 10_000 },
           )
           .toBe(1);
       });
