@@ -44,17 +44,28 @@ describe('an order placed as read', () => {
     ) as PlaceOrderInput;
   const claimFor = (input: PlaceOrderInput, key = newOrderKey()) => ({ key, hash: requestHash(input) });
 
-  /** Reads the cart, runs `meanwhile`, then places as read: expects nothing written. */
+  /** Reads the cart, runs `meanwhile`, then places as read (as `who`): expects nothing written. */
   async function expectNothingWritten(
     input: PlaceOrderInput,
     meanwhile: () => Promise<unknown>,
     claim: { key: string; hash: string } | undefined = claimFor(input),
+    who: CustomerRow = customer,
   ) {
     const read = await readCart(db(), input);
     await meanwhile();
     const before = await counts();
-    expect(await placeAsRead(db(), customer, input, claim, MAIL, read)).toBeUndefined();
+    expect(await placeAsRead(db(), who, input, claim, MAIL, read)).toBeUndefined();
     expect(await counts()).toEqual(before);
+  }
+
+  /** The order an Idempotency-Key of the customer's is linked to. */
+  async function keyedOrder(key: string) {
+    const [row] = (
+      (await db().execute(
+        sql`select order_id from idempotency_keys where customer_id = ${customer.id} and key = ${key}`,
+      )) as unknown as { rows: { order_id: string }[] }
+    ).rows;
+    return row?.order_id;
   }
 
   it('writes the order, its lines, its key and its mail when nothing changed since the read', async () => {
@@ -66,12 +77,7 @@ describe('an order placed as read', () => {
     expect(order).toMatchObject({ user: customer.name, total: input.total, createdAt: expect.any(String) });
     expect(order!.products.map((line) => line.productId)).toEqual([tee.id, tote.id]);
     expect(await counts()).toEqual([before[0]! + 1, before[1]! + 2, before[2]! + 1, before[3]! + 1]);
-    const [key] = (
-      (await db().execute(
-        sql`select order_id from idempotency_keys where customer_id = ${customer.id} and key = ${claim.key}`,
-      )) as unknown as { rows: { order_id: string }[] }
-    ).rows;
-    expect(key?.order_id).toBe(order!._id);
+    expect(await keyedOrder(claim.key)).toBe(order!._id);
     const [mail] = (
       (await db().execute(
         sql`select recipient from outbox where kind = 'order-placed' order by created_at desc limit 1`,
@@ -102,11 +108,12 @@ describe('an order placed as read', () => {
     const gone = await signUpCustomer(ctx.t);
     const [goneRow] = (await db().select().from(customers).where(eq(customers.id, gone.id))) as [CustomerRow];
     const goneInput = orderBodyFor(gone, [orderLineFor(tee)]) as PlaceOrderInput;
-    const read = await readCart(db(), goneInput);
-    await db().execute(sql`delete from customers where id = ${gone.id}`);
-    const before = await counts();
-    expect(await placeAsRead(db(), goneRow, goneInput, claimFor(goneInput), MAIL, read)).toBeUndefined();
-    expect(await counts()).toEqual(before);
+    await expectNothingWritten(
+      goneInput,
+      () => db().execute(sql`delete from customers where id = ${gone.id}`),
+      claimFor(goneInput),
+      goneRow,
+    );
   });
 
   it('writes nothing when its Idempotency-Key was used, and leaves that key as it was', async () => {
@@ -114,12 +121,7 @@ describe('an order placed as read', () => {
     const claim = claimFor(input);
     const first = await placeAsRead(db(), customer, input, claim, MAIL, await readCart(db(), input));
     await expectNothingWritten(input, async () => {}, claim);
-    const [key] = (
-      (await db().execute(
-        sql`select order_id from idempotency_keys where customer_id = ${customer.id} and key = ${claim.key}`,
-      )) as unknown as { rows: { order_id: string }[] }
-    ).rows;
-    expect(key?.order_id).toBe(first!._id);
+    expect(await keyedOrder(claim.key)).toBe(first!._id);
   });
 
   it('leaves an order with stock to take, or a cart it cannot price as read, to the transaction', async () => {
