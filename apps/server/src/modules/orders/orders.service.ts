@@ -346,6 +346,9 @@ async function lockCustomerAndCart(
   return row;
 }
 
+/** The products a cart names, each once. */
+const cartProductIds = (input: PlaceOrderInput) => [...new Set(input.cart.map((line) => line.id))];
+
 /** The cart's products as an order prices them, each with its row's version, and the time read. */
 export function readCart(db: Executor, input: PlaceOrderInput) {
   const query = prepared(db, 'order_cart_as_read', () =>
@@ -366,7 +369,7 @@ export function readCart(db: Executor, input: PlaceOrderInput) {
       .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .prepare('order_cart_as_read'),
   );
-  return query.execute({ ids: [...new Set(input.cart.map((line) => line.id))] });
+  return query.execute({ ids: cartProductIds(input) });
 }
 
 /**
@@ -427,7 +430,7 @@ export async function placeAsRead(
   read: Awaited<ReturnType<typeof readCart>>,
 ): Promise<Order | undefined> {
   const ids = read.map((product) => product.id);
-  if (ids.length !== new Set(input.cart.map((line) => line.id)).size) return undefined;
+  if (ids.length !== cartProductIds(input).length) return undefined;
   if (read.some((product) => product.trackStock)) return undefined;
   let priced: Priced;
   try {
@@ -486,8 +489,7 @@ export async function placeOrder(
     if (order) return { order, created: true };
   }
   const placed = await db.transaction(async (tx) => {
-    const cartIds = [...new Set(input.cart.map((line) => line.id))];
-    const stillThere = await lockCustomerAndCart(tx, customer.id, claim, cartIds);
+    const stillThere = await lockCustomerAndCart(tx, customer.id, claim, cartProductIds(input));
     if (!stillThere) throw notSignedIn();
     const thisKey = key
       ? and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key))
