@@ -178,8 +178,9 @@ function watchPeak(pid) {
   }, 200);
   return {
     lap() {
-      const value = Math.max(lapPeak, rssMb(pid));
-      lapPeak = rssMb(pid);
+      const now = rssMb(pid);
+      const value = Math.max(lapPeak, now);
+      lapPeak = now;
       return value;
     },
     stop() {
@@ -490,51 +491,41 @@ async function placeOrders(products, adminCookie) {
       ),
     );
   let index = 0;
-  // Half as many orders again first, unmeasured, as every other scenario warms up (none when
-  // WARMUP is 0); a run of a number of requests ends once each is answered, so none is in flight
-  // when the count is taken.
-  if (WARMUP > 0) {
-    await autocannon({
+  /** Places `amount` orders, each under a key of its own; `sent` keeps each key, `answered` hears each answer. */
+  const placeMany = (amount, { sent, answered } = {}) =>
+    autocannon({
       url: base,
       connections: CONNECTIONS,
-      amount: Math.ceil(ORDERS / 2),
+      amount,
       requests: [
         {
           method: 'POST',
           path: '/api/orders/placed-order',
           setupRequest: (request) => {
-            const shopper = shoppers[index++ % shoppers.length];
-            return { ...request, headers: headersFor(shopper, randomUUID()), body: bodyFor(shopper, total) };
+            const shopper = shoppers[index % shoppers.length];
+            const key = `bench-${index++}-${randomUUID()}`;
+            sent?.push({ shopper, key });
+            return { ...request, headers: headersFor(shopper, key), body: bodyFor(shopper, total) };
           },
+          onResponse: () => answered?.(),
         },
       ],
     });
-  }
+  // Half as many orders again first, unmeasured, as every other scenario warms up (none when
+  // WARMUP is 0); a run of a number of requests ends once each is answered, so none is in flight
+  // when the count is taken.
+  if (WARMUP > 0) await placeMany(Math.ceil(ORDERS / 2));
   const before = await ordersTotal();
   const sent = [];
   // autocannon ends a run of `amount` requests on its next whole second: the time is taken
   // from the start to the last answer instead.
   const started = performance.now();
   let lastAnswer = started;
-  const run = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    amount: ORDERS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/orders/placed-order',
-        setupRequest: (request) => {
-          const shopper = shoppers[index % shoppers.length];
-          const key = `bench-${index++}-${randomUUID()}`;
-          sent.push({ shopper, key });
-          return { ...request, headers: headersFor(shopper, key), body: bodyFor(shopper, total) };
-        },
-        onResponse: () => {
-          lastAnswer = performance.now();
-        },
-      },
-    ],
+  const run = await placeMany(ORDERS, {
+    sent,
+    answered: () => {
+      lastAnswer = performance.now();
+    },
   });
   const seconds = (lastAnswer - started) / 1000;
   const acknowledged = run['2xx'];
