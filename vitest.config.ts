@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './apps/web/vite.config.ts';
 
 // One Vitest run covers every package; `--project <name>` picks one.
 export default defineConfig({
@@ -35,8 +36,22 @@ export default defineConfig({
         },
       },
       {
+        // On Preact, as the app runs (apps/web/vite.config.ts); Testing Library bundled with the
+        // tests so that its `react` is that too.
+        resolve: {
+          conditions: ['module', 'browser', 'development|production'],
+          alias: [
+            ...reactOnPreact,
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+          ],
+        },
         test: {
           name: 'web',
+          setupFiles: ['apps/web/src/lib/controlled-fields.ts'],
+          server: { deps: { inline: [/node_modules\/(?!preact\/)/] } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },

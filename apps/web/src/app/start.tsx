@@ -1,7 +1,8 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { isChunkLoadError, isReloading } from '../lib/chunk-reload.ts';
+import '../lib/controlled-fields.ts';
 import { setRenderTime } from '../lib/now.ts';
 import { Providers } from './providers.tsx';
 import { reloadForStaleChunk, startRouter } from './router.tsx';
@@ -39,12 +40,6 @@ export async function start() {
       </Providers>
     </StrictMode>
   );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page (a long task on a phone), and a tap on a part not yet
-  // hydrated is hydrated first.
-  if (hydrating) {
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-  } else createRoot(container).render(app);
+  if (hydrating) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }

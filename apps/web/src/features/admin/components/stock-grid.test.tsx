@@ -74,12 +74,12 @@ describe('StockGrid', () => {
   it('sets every cell at once, and refuses a quantity out of range with the shared message', () => {
     render(<Grid initial={{ '0|M': '12' }} />);
     const quantity = screen.getByRole('textbox', { name: 'Quantity for every cell' });
-    fireEvent.change(quantity, { target: { value: '100001' } });
+    fireEvent.input(quantity, { target: { value: '100001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set all' }));
     expect(screen.getByRole('alert').textContent).toBe('Enter a whole number from 0 to 100,000');
     expect(cell('Blue, M stock').value).toBe('12');
 
-    fireEvent.change(quantity, { target: { value: '7' } });
+    fireEvent.input(quantity, { target: { value: '7' } });
     fireEvent.keyDown(quantity, { key: 'Enter' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual([

@@ -17,7 +17,7 @@ const preview: DiscountPreview = {
 };
 
 function apply(text: string) {
-  fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: text } });
+  fireEvent.input(screen.getByLabelText('Discount code'), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 }
 
