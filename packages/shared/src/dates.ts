@@ -1,13 +1,11 @@
 import { DELIVERY_OPTIONS, type DeliveryFee, LOCALE, STORE_TIME_ZONE } from './constants.ts';
-
-// Formatters are made once: making one costs far more than formatting (a tenth of an order's time
-// on the server, when each delivery date made its own).
+import { onFirstUse } from './first-use.ts';
 
 // en-CA formats as YYYY-MM-DD.
-const storeDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE });
+const storeDateFormat = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE }));
 /** Calendar date "YYYY-MM-DD" of an instant in the store's time zone. */
 export function storeDate(at: Date): string {
-  return storeDateFormat.format(at);
+  return storeDateFormat().format(at);
 }
 
 /** Adds whole days to a "YYYY-MM-DD" date. */
@@ -28,41 +26,50 @@ export function deliveryDate(fee: DeliveryFee, at: Date = new Date()): string {
   return addDays(storeDate(at), option.days);
 }
 
-const labelFormat = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const labelFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 /** "2026-12-01" -> "Tuesday, December 1" (the cart's delivery date label). */
 export function deliveryDateLabel(isoDate: string): string {
-  return labelFormat.format(new Date(`${isoDate}T00:00:00Z`));
+  return labelFormat().format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-const dayMonthYearFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: STORE_TIME_ZONE,
-});
+const dayMonthYearFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: STORE_TIME_ZONE,
+    }),
+);
 /** Day/month/year, as the admin tables show dates. */
 export function formatDayMonthYear(at: string | Date): string {
-  return dayMonthYearFormat.format(typeof at === 'string' ? new Date(at) : at);
+  return dayMonthYearFormat().format(typeof at === 'string' ? new Date(at) : at);
 }
 
-const wallClockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const wallClockFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: STORE_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 /** The clock on the store's wall at an instant, read as if it were UTC (ms). */
 function storeWallClock(at: number): number {
-  const parts = wallClockFormat.formatToParts(new Date(at));
+  const parts = wallClockFormat().formatToParts(new Date(at));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }

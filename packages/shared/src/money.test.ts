@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CURRENCY, LOCALE } from './constants.ts';
 import { formatPHP, parseCentavos, percentOf, toDecimal } from './money.ts';
 
 describe('parseCentavos', () => {
@@ -115,6 +117,15 @@ describe('formatPHP', () => {
 
   it('shows ₱0.00 for a price it cannot read', () => {
     expect(formatPHP('abc')).toBe('₱0.00');
+  });
+
+  it('writes any amount as Intl.NumberFormat writes pesos in en-PH', () => {
+    const intl = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), (centavos) => {
+        expect(formatPHP(centavos, 'centavos')).toBe(intl.format(centavos / 100));
+      }),
+    );
   });
 });
 
