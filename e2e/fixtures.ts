@@ -68,7 +68,7 @@ export async function appIsReady(page: Page) {
 
 /**
  * A server-rendered page shows before its buttons work: opening or reloading a page returns
- * once the app has taken it over (`<html data-app="ready">`, set by apps/web src/app/start.tsx),
+ * once the app has taken it over (`<html data-app="ready">`, set by apps/web src/app/providers.tsx),
  * as a shopper's next tap would find it (pages only, not a JSON answer). `waitUntil: 'commit'`
  * returns at once, for the tests whose app cannot start.
  */

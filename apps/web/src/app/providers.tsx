@@ -1,17 +1,21 @@
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ToastHost } from '../components/ui/toast-host.tsx';
+import { whenHydrated } from '../lib/hydrate-in-turn.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /**
- * Marks the document once the app has taken the page over (hydrated it, or drawn it):
+ * Marks the document once the app has taken the page over (hydrated it, every part in its turn,
+ * or drawn it):
  * `<html data-app="ready">`. Before, a server-rendered page is readable but its buttons are not
  * wired yet; the end-to-end tests wait for this before they act. Rendered on the server too
  * (where effects do not run): both trees must match for the ids `useId` gives to agree.
  */
 function MarkReady() {
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    void whenHydrated().then(() => {
+      document.documentElement.dataset.app = 'ready';
+    });
   }, []);
   return null;
 }

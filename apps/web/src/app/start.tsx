@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { isChunkLoadError, isReloading } from '../lib/chunk-reload.ts';
+import { cn } from '../lib/cn.ts';
+import { hydrateInTurns, nextTask } from '../lib/hydrate-in-turn.tsx';
 import '../lib/controlled-fields.ts';
 import { setRenderTime } from '../lib/now.ts';
 import { Providers } from './providers.tsx';
@@ -40,6 +42,11 @@ export async function start() {
       </Providers>
     </StrictMode>
   );
-  if (hydrating) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (hydrating) {
+    // Tailwind Merge builds its tables on its first call: a task of its own, not part of one below.
+    await nextTask();
+    cn();
+    await nextTask();
+    hydrateInTurns(() => hydrateRoot(container, app));
+  } else createRoot(container).render(app);
 }

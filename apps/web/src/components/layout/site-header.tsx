@@ -3,6 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCartCount } from '../../lib/cart-store.ts';
 import { cn } from '../../lib/cn.ts';
+import { InTurn } from '../../lib/hydrate-in-turn.tsx';
 import { paths } from '../../lib/paths.ts';
 import { Logo } from './logo.tsx';
 
@@ -97,7 +98,7 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
                   searchOpen ? 'block' : 'hidden',
                 )}
               >
-                {search}
+                <InTurn>{search}</InTurn>
               </div>
             </>
           )}

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { InTurn } from '../../lib/hydrate-in-turn.tsx';
 import { Loading } from '../ui/spinner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -14,13 +15,19 @@ export function StorefrontLayout({ search }: { search?: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader search={search} />
+      <InTurn>
+        <SiteHeader search={search} />
+      </InTurn>
       <main id="main" className="flex-1">
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          <InTurn>
+            <Outlet />
+          </InTurn>
         </Suspense>
       </main>
-      <SiteFooter />
+      <InTurn>
+        <SiteFooter />
+      </InTurn>
       <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </div>
   );

@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { addToCart, useCart } from '../../../lib/cart-store.ts';
+import { InTurn } from '../../../lib/hydrate-in-turn.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { choiceStock, inCartMessage, soldOutSizes, soldOutVariations } from '../utils/choice-stock.ts';
@@ -82,16 +83,18 @@ export function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16">
-      <div className="lg:sticky lg:top-28 lg:self-start">
-        <ProductImage
-          key={imageUrl}
-          src={imageUrl}
-          alt={name}
-          priority
-          sizes={PRODUCT_PAGE_IMAGE_SIZES}
-          className="rounded-3xl"
-        />
-      </div>
+      <InTurn>
+        <div className="lg:sticky lg:top-28 lg:self-start">
+          <ProductImage
+            key={imageUrl}
+            src={imageUrl}
+            alt={name}
+            priority
+            sizes={PRODUCT_PAGE_IMAGE_SIZES}
+            className="rounded-3xl"
+          />
+        </div>
+      </InTurn>
 
       <div className="flex flex-col gap-8 lg:py-2">
         <div className="flex flex-col gap-3">
@@ -106,21 +109,25 @@ export function ProductDetails({ product }: { product: Product }) {
         <p className="leading-relaxed text-ink-soft">{product.description.trim() || FILLER_DESCRIPTION}</p>
 
         {product.variations.length > 1 && (
-          <VariationPicker
-            variations={product.variations}
-            soldOut={goneVariations}
-            selected={selected}
-            onSelect={(index) => choose(index, size)}
-          />
+          <InTurn>
+            <VariationPicker
+              variations={product.variations}
+              soldOut={goneVariations}
+              selected={selected}
+              onSelect={(index) => choose(index, size)}
+            />
+          </InTurn>
         )}
 
         {hasSizes && (
-          <SizePicker
-            sizes={product.size}
-            soldOut={goneSizes}
-            value={size}
-            onChange={(next) => choose(selected, next)}
-          />
+          <InTurn>
+            <SizePicker
+              sizes={product.size}
+              soldOut={goneSizes}
+              value={size}
+              onChange={(next) => choose(selected, next)}
+            />
+          </InTurn>
         )}
 
         {product.soldOut ? (

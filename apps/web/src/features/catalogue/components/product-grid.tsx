@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@habi/shared';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { InTurn } from '../../../lib/hydrate-in-turn.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 /**
@@ -23,7 +24,9 @@ export function ProductGrid({ products, className, 'aria-busy': busy }: ProductG
     <ul className={cn(gridClass, className)} aria-busy={busy}>
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} sizes={CARD_SIZES} priority={index < 4} />
+          <InTurn>
+            <ProductCard product={product} sizes={CARD_SIZES} priority={index < 4} />
+          </InTurn>
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { InTurn } from '../../../lib/hydrate-in-turn.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { bestProductsQueryOptions, useBestProducts } from '../api/get-best-products.ts';
 import { productsQueryOptions, useProducts } from '../api/get-products.ts';
@@ -41,25 +42,35 @@ export default function HomePage() {
   const best = useBestProducts();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-20 px-4 pt-4 sm:gap-24 sm:px-6 sm:pt-6 lg:px-8">
-      <PromoHero />
-      <ProductRow
-        id="latest-collections"
-        eyebrow="Just in"
-        title="Latest Collections"
-        description="The newest arrivals, fresh from the studio."
-        query={latest}
-        action={<ShopAllLink label="Shop all new arrivals" />}
-      />
-      <CategoryTiles />
-      <ProductRow
-        id="best-collections"
-        eyebrow="Customer favourites"
-        title="Best Collections"
-        description="Our best sellers: the pieces customers come back for."
-        query={best}
-        action={<ShopAllLink label="Shop all best sellers" />}
-      />
-      <StorePromises />
+      <InTurn>
+        <PromoHero />
+      </InTurn>
+      <InTurn>
+        <ProductRow
+          id="latest-collections"
+          eyebrow="Just in"
+          title="Latest Collections"
+          description="The newest arrivals, fresh from the studio."
+          query={latest}
+          action={<ShopAllLink label="Shop all new arrivals" />}
+        />
+      </InTurn>
+      <InTurn>
+        <CategoryTiles />
+      </InTurn>
+      <InTurn>
+        <ProductRow
+          id="best-collections"
+          eyebrow="Customer favourites"
+          title="Best Collections"
+          description="Our best sellers: the pieces customers come back for."
+          query={best}
+          action={<ShopAllLink label="Shop all best sellers" />}
+        />
+      </InTurn>
+      <InTurn>
+        <StorePromises />
+      </InTurn>
     </div>
   );
 }

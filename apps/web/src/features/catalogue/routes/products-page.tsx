@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { InTurn } from '../../../lib/hydrate-in-turn.tsx';
 import { infiniteProductsQueryOptions, listingFilters, useInfiniteProducts } from '../api/get-products.ts';
 import { ActiveFilters } from '../components/active-filters.tsx';
 import { EmptyResults } from '../components/empty-results.tsx';
@@ -58,7 +59,9 @@ export default function ProductsPage() {
       </header>
 
       <div className="mt-8 flex flex-col gap-8 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-12">
-        <FiltersPanel filters={filters} onChange={update} onClear={clearFilters} />
+        <InTurn>
+          <FiltersPanel filters={filters} onChange={update} onClear={clearFilters} />
+        </InTurn>
 
         <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-6">
           <h2 id="results-heading" className="sr-only">
