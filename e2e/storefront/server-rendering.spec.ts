@@ -1,6 +1,7 @@
-import type { Product, ProductSummary } from '@habi/shared';
-import type { APIRequestContext } from '@playwright/test';
+import { CART_STORAGE_KEY, type Product, type ProductSummary } from '@habi/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { teeLine } from './cart-helpers.ts';
 
 // The public storefront is sent rendered: what a search engine or a link preview reads from the
 // raw HTML, what a visitor sees before any script runs, and a page that then comes alive in the
@@ -96,12 +97,83 @@ test('every public page is sent rendered, with its status, head and the data it 
 test('personal pages and the back office are left to the browser, and kept out of search engines', async ({
   request,
 }) => {
-  for (const url of ['/cart', '/sign-in', '/user', '/admin/orders']) {
+  for (const url of ['/sign-in', '/user', '/admin/orders']) {
     const html = await (await request.get(url)).text();
     expect(html, url).toContain('<div id="root"></div>');
     expect(html, url).not.toContain('id="habi-state"');
     expect(html, url).toContain('<meta name="robots" content="noindex" />');
   }
+});
+
+test.describe('the cart, before its code runs', () => {
+  // The app's code held back: what a shopper sees while it loads is what the server sent, with
+  // the head's script (the one script that runs here) saying whether the browser holds lines.
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  });
+
+  const saveCart = async (page: Page, lines: unknown[]) => {
+    await page.goto('/api/health');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      CART_STORAGE_KEY,
+      JSON.stringify(lines),
+    ] as const);
+  };
+  const open = (page: Page) => page.goto('/cart', { waitUntil: 'commit' });
+
+  test('is sent drawn, kept out of search engines', async ({ request }) => {
+    const response = await request.get('/cart');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const text of ['Shopping Cart', 'Cart is currently empty.', 'Review your Cart']) {
+      expect(rootText(html)).toContain(text);
+    }
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(response.headers()['x-robots-tag']).toBe('noindex');
+  });
+
+  test('shows an empty cart as empty', async ({ page }) => {
+    await open(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+    await expect(page.getByText('Cart is currently empty.')).toBeVisible();
+    await expect(page.getByText('Nothing here yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Review your Cart' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeHidden();
+  });
+
+  test('shows a cart with lines as their places, never as empty', async ({ page, request }) => {
+    await saveCart(page, [await teeLine(request)]);
+    await open(page);
+    await expect(page.getByRole('heading', { name: 'Review your Cart' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
+    await expect(page.getByText('Cart is currently empty.')).toBeHidden();
+    await expect(page.getByText('Nothing here yet.')).toBeHidden();
+  });
+});
+
+test('a cart sent drawn comes alive with its lines, and empty once they are removed', async ({
+  page,
+  request,
+}) => {
+  const line = await teeLine(request);
+  await page.goto('/api/health');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CART_STORAGE_KEY,
+    JSON.stringify([line]),
+  ] as const);
+  await page.goto('/cart');
+  const lines = page.getByRole('region', { name: 'Review your Cart' }).getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(line.name);
+  await expect(page.getByText('2 items in your cart')).toBeVisible();
+  await lines
+    .first()
+    .getByRole('button', { name: `Delete ${line.name}` })
+    .click();
+  // The page drew both states until the cart was read: now the empty one shows, as it is.
+  await expect(page.getByText('Cart is currently empty.')).toBeVisible();
+  await expect(page.getByText('Nothing here yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review your Cart' })).toHaveCount(0);
 });
 
 test.describe('without JavaScript', () => {

@@ -1,3 +1,4 @@
+export * from './cart-storage.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './discounts.ts';

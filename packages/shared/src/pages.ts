@@ -29,6 +29,18 @@ export const ADMIN_ROOT = '/admin';
 /** The product page's path, and the query parameter naming the product. */
 export const PRODUCT_PAGE = { path: '/view', param: 'pid' } as const;
 
+/** The cart's page: personal, yet the same for everyone as the server draws it (cart-storage.ts). */
+export const CART_PAGE = '/cart';
+
+/**
+ * Whether the server sends the page at this (normalised) path drawn: the public storefront, and
+ * the cart, whose heading and states need no one's data. Other personal pages and the back
+ * office are drawn in the browser.
+ */
+export function isRenderedPage(path: string): boolean {
+  return (PUBLIC_PAGES as readonly string[]).includes(path) || path === CART_PAGE;
+}
+
 /** Whether the web app has a page at this path (the query aside). */
 export function isAppPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -41,7 +53,8 @@ export function isAppPage(pathname: string): boolean {
 }
 
 /** A page's title before " | <store name>" ('' for the store's name alone), and for the public
- * pages what search results and link previews say of them. */
+ * pages and the cart (its link, shared, is previewed too) what search results and link previews
+ * say of them. */
 export interface PageHead {
   title: string;
   description?: string;
@@ -76,7 +89,10 @@ export const PAGE_HEADS = {
     title: 'Products Collections',
     description: 'Clothing, shoes and accessories for men, women and kids.',
   },
-  '/cart': { title: 'Cart' },
+  '/cart': {
+    title: 'Cart',
+    description: 'Your cart at Habi: review your items, choose a delivery date for each, and check out.',
+  },
   '/confirmation': { title: 'Thank you' },
   '/sign-in': { title: 'Sign In' },
   '/sign-up': { title: 'Sign Up' },

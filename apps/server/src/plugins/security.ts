@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CART_STATE_SCRIPT } from '@habi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -28,11 +30,15 @@ function originOf(request: FastifyRequest): string | undefined {
   }
 }
 
+/** An inline script the CSP allows, by the hash of its text. */
+const allowedInline = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
 const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The store's own files, and the cart page's head script (page-head.ts): nothing else.
+      scriptSrc: ["'self'", allowedInline(CART_STATE_SCRIPT)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       mediaSrc: ["'self'"],

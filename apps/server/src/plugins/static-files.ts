@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { storeDate } from '@habi/shared';
+import { isRenderedPage, storeDate } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
@@ -28,9 +28,9 @@ class NotRendered extends Error {}
  * path or a product that is not there (the app shows its not-found page). Each page is sent
  * with a head of its own (page-head.ts): title, description, and for search engines and link
  * previews the canonical URL, Open Graph tags and a product's structured data. The public
- * storefront's pages (and the not-found page) are sent rendered, with the data they were rendered
- * from (page-body.ts); personal pages and the back office are rendered in the browser. A rendered
- * public page is the same for every visitor until the catalogue, the sales counts (Home's Best
+ * storefront's pages, the cart and the not-found page are sent rendered, with the data they were
+ * rendered from (page-body.ts); other personal pages and the back office are rendered in the
+ * browser. A rendered page is the same for every visitor until the catalogue, the sales counts (Home's Best
  * Collections) or the store's day (Delivery's dates) change, so it is kept and reused as the
  * API's catalogue answers are (catalogue-cache.ts: never stale, across instances too).
  */
@@ -71,7 +71,7 @@ async function staticFilesPlugin(
       // Personal pages and the back office are served, never indexed.
       if (!page.indexable) reply.header('x-robots-tag', 'noindex');
       let html = withHead(shell, pageHeadHtml(page, options));
-      if (renderBody && page.indexable && page.status === 200) {
+      if (renderBody && page.status === 200 && isRenderedPage(page.path)) {
         const withRendered = async () => {
           const body = await renderBody(request.url);
           if (!body) throw new NotRendered();

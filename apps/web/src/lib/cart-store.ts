@@ -1,4 +1,10 @@
-import { DELIVERY_OPTIONS, type DeliveryFee, QUANTITY_MAX, QUANTITY_MIN } from '@habi/shared';
+import {
+  CART_STORAGE_KEY,
+  DELIVERY_OPTIONS,
+  type DeliveryFee,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '@habi/shared';
 import { useSyncExternalStore } from 'react';
 import { newId } from './ids.ts';
 
@@ -18,7 +24,6 @@ export interface CartLine {
   deliveryOption: { value: string; fee: number };
 }
 
-const STORAGE_KEY = 'habi.cart.v1';
 const TEXTS = ['cartProductId', 'productId', 'name', 'imageUrl', 'price', 'size'] as const;
 
 /**
@@ -53,7 +58,7 @@ function readLine(value: unknown): CartLine | null {
 /** The saved cart; empty when any of it is not a line this store wrote. */
 function load(): CartLine[] {
   try {
-    const saved: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    const saved: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
     if (!Array.isArray(saved)) return [];
     const read = saved.map(readLine);
     return read.every((line) => line !== null) ? read : [];
@@ -68,7 +73,7 @@ let lines: CartLine[] = load();
 function commit(next: CartLine[]) {
   lines = next;
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Storage full or blocked: the cart still works for this visit.
   }
@@ -77,7 +82,7 @@ function commit(next: CartLine[]) {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEY) return;
+    if (event.key !== CART_STORAGE_KEY) return;
     lines = load();
     for (const listener of listeners) listener();
   });
@@ -90,14 +95,25 @@ function subscribe(listener: () => void) {
 
 const NO_LINES: CartLine[] = [];
 
-/** The cart's lines; empty in server rendering and hydration (the cart lives in the browser). */
-export function useCart(): CartLine[] {
+/**
+ * The cart's lines, or null while they are not read: in server rendering and hydration (the cart
+ * lives in the browser), the page drawn as the server drew it.
+ */
+export function useSavedCart(): CartLine[] | null {
   return useSyncExternalStore(
     subscribe,
     () => lines,
-    () => NO_LINES,
+    () => null,
   );
 }
+
+/** The cart's lines; empty in server rendering and hydration. */
+export function useCart(): CartLine[] {
+  return useSavedCart() ?? NO_LINES;
+}
+
+/** Whether the saved cart has lines, before any component reads it. */
+export const hasSavedLines = () => lines.length > 0;
 
 /** The badge number: total quantity. */
 export function useCartCount(): number {

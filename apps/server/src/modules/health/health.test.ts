@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { CART_STATE_SCRIPT } from '@habi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+
+/** The cart page's head script, the one inline script the CSP allows (seo.test.ts). */
+const CART_SCRIPT_HASH = `sha256-${createHash('sha256').update(CART_STATE_SCRIPT).digest('base64')}`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +44,7 @@ describe('GET /api/health', () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
-        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        `img-src 'self' data: blob:;object-src 'none';script-src 'self' '${CART_SCRIPT_HASH}';script-src-attr 'none';` +
         "style-src 'self' 'unsafe-inline';media-src 'self';connect-src 'self'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',

@@ -87,8 +87,16 @@ describe('pages rendered on the server', () => {
     expect(root(response.body)).toBe('<h1>Rendered Linen Shirt</h1>');
   });
 
-  it('leaves personal pages and the back office to the browser: never rendered on the server', async () => {
-    for (const url of ['/cart', '/user/to-pay_products', '/sign-in', '/admin/orders']) {
+  it('renders the cart, the same for everyone: the browser shows what its own cart holds', async () => {
+    const response = await get('/cart');
+    expect(response.statusCode).toBe(200);
+    expect(rendered().at(-1)).toBe('/cart');
+    expect(root(response.body)).toBe('<h1>Rendered Linen Shirt</h1>');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it('leaves other personal pages and the back office to the browser: never rendered on the server', async () => {
+    for (const url of ['/user/to-pay_products', '/sign-in', '/admin/orders']) {
       const before = rendered().length;
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -298,21 +298,42 @@ describe('page statuses, robots.txt and the sitemaps', () => {
   });
 
   it('names personal pages and unknown ones, says noindex, and gives them no canonical URL or preview', async () => {
-    for (const [url, title] of [
-      ['/cart', 'Cart | Habi'],
-      ['/sign-in', 'Sign In | Habi'],
-      ['/user/to-pay_products', 'My Account | Habi'],
-      ['/admin/orders', 'Habi'],
-      ['/no-such-page', 'Not Found | Habi'],
-      [`/view?pid=${randomUUID()}`, 'Not Found | Habi'],
+    for (const [url, title, description] of [
+      [
+        '/cart',
+        'Cart | Habi',
+        'Your cart at Habi: review your items, choose a delivery date for each, and check out.',
+      ],
+      ['/sign-in', 'Sign In | Habi', undefined],
+      ['/user/to-pay_products', 'My Account | Habi', undefined],
+      ['/admin/orders', 'Habi', undefined],
+      ['/no-such-page', 'Not Found | Habi', undefined],
+      [`/view?pid=${randomUUID()}`, 'Not Found | Habi', undefined],
     ] as const) {
       const head = headOf((await get(url)).body);
       expect(head.titles, url).toEqual([title]);
       expect(head.robots, url).toBe('noindex');
-      expect(head.description, url).toBeUndefined();
+      expect(head.description, url).toBe(description);
       expect(head.canonical, url).toBeUndefined();
       expect(head.og('title'), url).toBeUndefined();
       expect(head.jsonLd, url).toEqual([]);
+    }
+  });
+
+  it('sends the cart with the one inline script the CSP allows, by its hash: no other page has one', async () => {
+    /** Scripts in the page that run: with neither a source nor a data type. */
+    const inline = (html: string) => [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    const cart = await get('/cart');
+    const [script, ...more] = inline(cart.body);
+    expect(more).toEqual([]);
+    expect(script).toContain('localStorage');
+    // Before the stylesheet and the body: it runs before anything is drawn.
+    expect(cart.body.indexOf(script!)).toBeLessThan(cart.body.indexOf('</head>'));
+    const hash = createHash('sha256').update(script!).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(cart.headers['content-security-policy'] as string)?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    for (const url of ['/', '/products', '/sign-in', '/user', '/admin/orders', '/no-such-page']) {
+      expect(inline((await get(url)).body), url).toEqual([]);
     }
   });
 

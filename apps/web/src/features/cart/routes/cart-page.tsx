@@ -1,54 +1,51 @@
-import {
-  type DiscountPreview,
-  type DiscountRule,
-  discountRuleOf,
-  type OrderSummary,
-  PAGE_HEADS,
-  summarizeOrder,
-  toDecimal,
-} from '@habi/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_HEADS } from '@habi/shared';
 import { ArrowRight } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { type CartLine, useCart } from '../../../lib/cart-store.ts';
+import { hasSavedLines, useSavedCart } from '../../../lib/cart-store.ts';
 import { paths } from '../../../lib/paths.ts';
-import { currentUserQuery } from '../../../lib/session.ts';
-import { discountPreviewQueryOptions, useDiscountPreview } from '../api/check-discount.ts';
-import { AddressBox, type AddressMode } from '../components/address-box.tsx';
-import { CartLineItem } from '../components/cart-line-item.tsx';
-import { codeErrorOf, DiscountCodeField } from '../components/discount-code-field.tsx';
-import { OrderSummaryPanel } from '../components/order-summary-panel.tsx';
-import { SignInPrompt } from '../components/sign-in-prompt.tsx';
-import { useCheckout } from '../hooks/use-checkout.ts';
-import { setDiscountCode, useDiscountCode } from '../hooks/use-discount-code.ts';
-import { useLinesLeft } from '../hooks/use-lines-left.ts';
 
-/** The order summary of the cart; null if a saved line's price cannot be read. */
-function summarize(lines: readonly CartLine[], rule: DiscountRule | null = null): OrderSummary | null {
-  try {
-    return summarizeOrder(
-      lines.map((line) => ({ price: line.price, quantity: line.quantity, fee: line.deliveryOption.fee })),
-      rule,
-    );
-  } catch {
-    return null;
-  }
-}
+const loadReview = () => import('../components/cart-review.tsx');
+const CartReview = lazy(loadReview);
+// The lines' code (checkout, addresses, the discount code's form and validation) is asked for
+// with the page's own when the cart has lines; an empty cart never loads it.
+if (typeof window !== 'undefined' && hasSavedLines()) void loadReview();
 
-function PageHeading({ count }: { count: number }) {
+/**
+ * Until the app has read the cart (the server's page, and hydration) the page holds both its
+ * states: parts marked `data-cart-shows` are shown by the stylesheet as the head's script found
+ * the browser's cart (@habi/shared cart-storage.ts, index.css). Once read, the marks go and the
+ * page shows what the cart holds.
+ */
+type Shows = 'empty' | 'lines';
+
+function PageHeading({ count }: { count: number | null }) {
+  const shows = (state: Shows) => (count === null ? state : undefined);
   return (
     <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b border-line pb-6 sm:mb-10">
       <div>
         <h1 className="text-3xl font-semibold sm:text-4xl">Shopping Cart</h1>
         <p className="mt-2 text-sm text-muted">
-          {count === 0 ? 'Nothing here yet.' : `${count} ${count === 1 ? 'item' : 'items'} in your cart`}
+          {count ? (
+            <span>{`${count} ${count === 1 ? 'item' : 'items'} in your cart`}</span>
+          ) : (
+            <span data-cart-shows={shows('empty')}>Nothing here yet.</span>
+          )}
+          {count === null && (
+            <span
+              data-cart-shows="lines"
+              className="inline-block h-4 w-32 animate-pulse rounded bg-sand align-middle"
+            >
+              <span className="sr-only">Loading...</span>
+            </span>
+          )}
         </p>
       </div>
-      {count > 0 && (
+      {count !== 0 && (
         <Link
+          data-cart-shows={shows('lines')}
           to={paths.products}
           className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent-dark underline-offset-4 hover:underline"
         >
@@ -60,54 +57,46 @@ function PageHeading({ count }: { count: number }) {
   );
 }
 
+/** The lines' place while their code loads: the review's heading, a line, the sign-in box and the summary, each about its size. */
+function LinesSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-10">
+      <section aria-labelledby="review-heading" className="min-w-0">
+        <h2 id="review-heading" className="text-2xl font-semibold">
+          Review your Cart
+        </h2>
+        <div
+          role="status"
+          className="mt-5 h-[32rem] animate-pulse rounded-2xl border border-line bg-white md:h-[22rem]"
+        >
+          <span className="sr-only">Loading...</span>
+        </div>
+      </section>
+      <div className="flex min-w-0 flex-col gap-6">
+        <div className="h-48 animate-pulse rounded-2xl border border-line bg-white" />
+        <div className="h-[31.5rem] animate-pulse rounded-2xl border border-line bg-white" />
+      </div>
+    </div>
+  );
+}
+
 /** Cart and checkout: the lines, the address box for shoppers and the order summary. */
 export default function CartPage() {
-  const lines = useCart();
+  const lines = useSavedCart();
   useDocumentTitle(PAGE_HEADS['/cart'].title);
-  // The shopper auth check runs on cart load, whatever is cached.
-  const session = useQuery({ ...currentUserQuery, refetchOnMount: 'always' });
-  const user = session.data ?? null;
-  const [mode, setMode] = useState<AddressMode>('summary');
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [needsAddress, setNeedsAddress] = useState(false);
-  const reviewHeading = useRef<HTMLHeadingElement>(null);
-  const signInLink = useRef<HTMLAnchorElement>(null);
-
-  const addresses = user?.shippingAddress ?? [];
-  // The first address until the shopper picks another; a deleted pick means none.
-  const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
-  // A code is checked by the server against the items' subtotal; its rule then prices the cart.
-  const queryClient = useQueryClient();
-  const code = useDiscountCode();
-  const undiscounted = useMemo(() => summarize(lines), [lines]);
-  const subtotal = undiscounted ? toDecimal(undiscounted.subtotal) : null;
-  const preview = useDiscountPreview(user ? code : null, subtotal);
-  const applied: DiscountPreview | undefined = preview.isError ? undefined : preview.data;
-  const summary = useMemo(
-    () => (applied ? summarize(lines, discountRuleOf(applied.kind, applied.value)) : undiscounted),
-    [lines, applied, undiscounted],
-  );
-  const count = summary?.itemCount ?? lines.reduce((sum, line) => sum + line.quantity, 0);
-
-  const checkout = useCheckout({
-    lines,
-    summary,
-    address,
-    discountCode: user ? code : null,
-    onSignInNeeded: () => signInLink.current?.focus(),
-    onAddressNeeded: () => {
-      setNeedsAddress(true);
-      setMode((current) => (current === 'summary' ? 'list' : current));
-    },
-  });
-
-  const left = useLinesLeft(lines, checkout.refused);
-
-  if (lines.length === 0) {
-    return (
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
-        <PageHeading count={0} />
-        <div className="rounded-2xl border border-line bg-white">
+  const count = lines?.reduce((sum, line) => sum + line.quantity, 0) ?? null;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <PageHeading count={count} />
+      {lines?.length ? (
+        <Suspense fallback={<LinesSkeleton />}>
+          <CartReview lines={lines} />
+        </Suspense>
+      ) : (
+        <div
+          data-cart-shows={lines ? undefined : 'empty'}
+          className="rounded-2xl border border-line bg-white"
+        >
           <EmptyState title="Cart is currently empty." className="py-20">
             <Link
               to={paths.products}
@@ -118,79 +107,12 @@ export default function CartPage() {
             </Link>
           </EmptyState>
         </div>
-      </div>
-    );
-  }
-
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
-      <PageHeading count={count} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-10">
-        <section aria-labelledby="review-heading" className="min-w-0">
-          <h2
-            id="review-heading"
-            ref={reviewHeading}
-            tabIndex={-1}
-            className="text-2xl font-semibold focus:outline-none"
-          >
-            Review your Cart
-          </h2>
-          <ul className="mt-5 flex flex-col gap-4">
-            {lines.map((line) => (
-              <CartLineItem
-                key={line.cartProductId}
-                line={line}
-                notice={checkout.lineNotices[line.cartProductId]}
-                left={left[line.cartProductId]}
-                onRemoved={() => reviewHeading.current?.focus()}
-              />
-            ))}
-          </ul>
-        </section>
-
-        <div className="flex min-w-0 flex-col gap-6">
-          {session.isPending ? (
-            <div role="status" className="h-44 animate-pulse rounded-2xl border border-line bg-white">
-              <span className="sr-only">Loading...</span>
-            </div>
-          ) : user ? (
-            <AddressBox
-              user={user}
-              mode={mode}
-              onModeChange={setMode}
-              selected={address}
-              onSelect={(next) => {
-                setChosen(next);
-                if (next) setNeedsAddress(false);
-              }}
-              needsAddress={needsAddress}
-            />
-          ) : (
-            <SignInPrompt signInRef={signInLink} />
-          )}
-          <OrderSummaryPanel
-            className="lg:sticky lg:top-28"
-            summary={summary}
-            pending={checkout.pending}
-            problem={checkout.problem}
-            onPlaceOrder={() => void checkout.place()}
-            discountCode={applied?.code}
-            codeField={
-              <DiscountCodeField
-                applied={user ? code : null}
-                preview={applied}
-                problem={checkout.codeError ?? (preview.isError ? codeErrorOf(preview.error) : undefined)}
-                onApply={async (entered) => {
-                  if (subtotal === null) return;
-                  await queryClient.fetchQuery(discountPreviewQueryOptions(entered, subtotal));
-                  setDiscountCode(entered);
-                }}
-                onRemove={() => setDiscountCode(null)}
-              />
-            }
-          />
+      )}
+      {lines === null && (
+        <div data-cart-shows="lines">
+          <LinesSkeleton />
         </div>
-      </div>
+      )}
     </div>
   );
 }

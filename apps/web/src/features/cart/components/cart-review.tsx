@@ -1,0 +1,146 @@
+import {
+  type DiscountPreview,
+  type DiscountRule,
+  discountRuleOf,
+  type OrderSummary,
+  summarizeOrder,
+  toDecimal,
+} from '@habi/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import type { CartLine } from '../../../lib/cart-store.ts';
+import { currentUserQuery } from '../../../lib/session.ts';
+import { discountPreviewQueryOptions, useDiscountPreview } from '../api/check-discount.ts';
+import { useCheckout } from '../hooks/use-checkout.ts';
+import { setDiscountCode, useDiscountCode } from '../hooks/use-discount-code.ts';
+import { useLinesLeft } from '../hooks/use-lines-left.ts';
+import { AddressBox, type AddressMode } from './address-box.tsx';
+import { CartLineItem } from './cart-line-item.tsx';
+import { codeErrorOf, DiscountCodeField } from './discount-code-field.tsx';
+import { OrderSummaryPanel } from './order-summary-panel.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+
+/** The order summary of the cart; null if a saved line's price cannot be read. */
+function summarize(lines: readonly CartLine[], rule: DiscountRule | null = null): OrderSummary | null {
+  try {
+    return summarizeOrder(
+      lines.map((line) => ({ price: line.price, quantity: line.quantity, fee: line.deliveryOption.fee })),
+      rule,
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cart with lines, and checkout: the lines, the address box for shoppers and the order
+ * summary. Loaded by the cart page once the cart has lines (cart-page.tsx).
+ */
+export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
+  // The shopper auth check runs on cart load, whatever is cached.
+  const session = useQuery({ ...currentUserQuery, refetchOnMount: 'always' });
+  const user = session.data ?? null;
+  const [mode, setMode] = useState<AddressMode>('summary');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [needsAddress, setNeedsAddress] = useState(false);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const signInLink = useRef<HTMLAnchorElement>(null);
+
+  const addresses = user?.shippingAddress ?? [];
+  // The first address until the shopper picks another; a deleted pick means none.
+  const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
+  // A code is checked by the server against the items' subtotal; its rule then prices the cart.
+  const queryClient = useQueryClient();
+  const code = useDiscountCode();
+  const undiscounted = useMemo(() => summarize(lines), [lines]);
+  const subtotal = undiscounted ? toDecimal(undiscounted.subtotal) : null;
+  const preview = useDiscountPreview(user ? code : null, subtotal);
+  const applied: DiscountPreview | undefined = preview.isError ? undefined : preview.data;
+  const summary = useMemo(
+    () => (applied ? summarize(lines, discountRuleOf(applied.kind, applied.value)) : undiscounted),
+    [lines, applied, undiscounted],
+  );
+
+  const checkout = useCheckout({
+    lines,
+    summary,
+    address,
+    discountCode: user ? code : null,
+    onSignInNeeded: () => signInLink.current?.focus(),
+    onAddressNeeded: () => {
+      setNeedsAddress(true);
+      setMode((current) => (current === 'summary' ? 'list' : current));
+    },
+  });
+
+  const left = useLinesLeft(lines, checkout.refused);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-10">
+      <section aria-labelledby="review-heading" className="min-w-0">
+        <h2
+          id="review-heading"
+          ref={reviewHeading}
+          tabIndex={-1}
+          className="text-2xl font-semibold focus:outline-none"
+        >
+          Review your Cart
+        </h2>
+        <ul className="mt-5 flex flex-col gap-4">
+          {lines.map((line) => (
+            <CartLineItem
+              key={line.cartProductId}
+              line={line}
+              notice={checkout.lineNotices[line.cartProductId]}
+              left={left[line.cartProductId]}
+              onRemoved={() => reviewHeading.current?.focus()}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <div className="flex min-w-0 flex-col gap-6">
+        {session.isPending ? (
+          <div role="status" className="h-44 animate-pulse rounded-2xl border border-line bg-white">
+            <span className="sr-only">Loading...</span>
+          </div>
+        ) : user ? (
+          <AddressBox
+            user={user}
+            mode={mode}
+            onModeChange={setMode}
+            selected={address}
+            onSelect={(next) => {
+              setChosen(next);
+              if (next) setNeedsAddress(false);
+            }}
+            needsAddress={needsAddress}
+          />
+        ) : (
+          <SignInPrompt signInRef={signInLink} />
+        )}
+        <OrderSummaryPanel
+          className="lg:sticky lg:top-28"
+          summary={summary}
+          pending={checkout.pending}
+          problem={checkout.problem}
+          onPlaceOrder={() => void checkout.place()}
+          discountCode={applied?.code}
+          codeField={
+            <DiscountCodeField
+              applied={user ? code : null}
+              preview={applied}
+              problem={checkout.codeError ?? (preview.isError ? codeErrorOf(preview.error) : undefined)}
+              onApply={async (entered) => {
+                if (subtotal === null) return;
+                await queryClient.fetchQuery(discountPreviewQueryOptions(entered, subtotal));
+                setDiscountCode(entered);
+              }}
+              onRemove={() => setDiscountCode(null)}
+            />
+          }
+        />
+      </div>
+    </div>
+  );
+}
