@@ -26,8 +26,8 @@ export interface RenderedPage {
   sources: string[];
 }
 
-/** The app's own module, loaded by main.tsx to start it. */
-const APP_SOURCE = 'src/app/start.tsx';
+/** The modules main.tsx loads to start the app: the packages it is built on, then its own. */
+const APP_SOURCES = ['src/app/packages.ts', 'src/app/start.tsx'];
 
 const handler = createStaticHandler(routes);
 
@@ -73,6 +73,6 @@ export async function renderPage(url: string): Promise<RenderedPage | undefined>
   return {
     html,
     state: JSON.stringify({ queries: dehydrate(client), now } satisfies ServerState),
-    sources: [APP_SOURCE, ...handles.map((handle) => handle.source)],
+    sources: [...APP_SOURCES, ...handles.map((handle) => handle.source)],
   };
 }

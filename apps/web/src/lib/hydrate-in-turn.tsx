@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useId, useState } from 'react';
+import { nextTask } from './next-task.ts';
 
 /**
  * Hydration in turns. Preact hydrates a page in one go, and on a phone's CPU a whole storefront
@@ -20,17 +21,6 @@ let waiting = 0;
 let last: Promise<void> = Promise.resolve();
 let settle = () => {};
 let hydrated = Promise.resolve();
-
-/**
- * Resolves in a task of its own, once the browser has had its turn (a message, not a timer:
- * timers set from timers wait at least 4 ms from the fifth on).
- */
-export const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 /** After the next frame (or 50 ms, for a tab that draws none): when Preact has run the effects. */
 const afterEffects = () =>
