@@ -1,17 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Product } from '@habi/shared';
+import { CART_STORAGE_KEY, type Product } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { placeOrder } from '../admin/helpers.ts';
 import { expect, newShopper, signUpViaApi, test } from '../fixtures.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { saveCart } from '../storefront/cart-helpers.ts';
 import { shoot } from './shoot.ts';
 
 // The storefront's pages and their states, for visual review. The expects only wait for the
 // state a picture is of; the behaviour itself is tested in ../storefront.
 
-const CART_KEY = 'habi.cart.v1';
 /** A 48x48 PNG for the avatar picker. */
 const AVATAR_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAeElEQVR42u3YURGAMAyD4ejBDi7QNwmYwcUcsA5YL+X+uwj43ppUbd+sIkCAAAEC9FvQdR73yQMNKW9YWqp5YNJqzaxJCZopk3I0cZPSNEFTQdCHmogJECBAgADVB3FcK/Yhx8bo2KkdV4fjLnNcrjwbAAECBCgzHYxo3Ns35S9WAAAAAElFTkSuQmCC';
@@ -50,11 +50,7 @@ async function openCartWithLines(page: Page) {
       deliveryOption: { value: 'standard', fee: 0 },
     };
   });
-  await page.goto('/api/health');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify(lines),
-  ] as const);
+  await saveCart(page, lines);
   await page.goto('/cart');
   await expect(page.getByRole('region', { name: 'Review your Cart' }).getByRole('listitem')).toHaveCount(2);
   return lines;
@@ -275,12 +271,15 @@ test('the cart as a shopper: addresses, editing, delivery options and a changed 
   await shoot(page, testInfo, 'cart-shopper');
 
   // A price the server no longer charges: it refuses the order and the line says so.
-  const saved = (await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), CART_KEY)) as {
+  const saved = (await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '[]'),
+    CART_STORAGE_KEY,
+  )) as {
     price: string;
   }[];
   saved[0]!.price = '1.00';
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_KEY,
+    CART_STORAGE_KEY,
     JSON.stringify(saved),
   ] as const);
   await page.reload();

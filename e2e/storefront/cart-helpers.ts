@@ -1,7 +1,15 @@
+import { CART_STORAGE_KEY } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, newShopper, signUpViaApi } from '../fixtures.ts';
 
-const CART_KEY = 'habi.cart.v1';
+/** Saves `lines` as the browser's cart (on the store's origin), before a page of it loads. */
+export async function saveCart(page: Page, lines: unknown[]) {
+  await page.goto('/api/health');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CART_STORAGE_KEY,
+    JSON.stringify(lines),
+  ] as const);
+}
 
 /** Two Men Crew T-shirts (₱399.00) in M with FREE delivery, as the product page would add them. */
 export async function teeLine(request: APIRequestContext) {
@@ -38,11 +46,7 @@ export async function shopperAtCart(page: Page, baseURL: string, details = newSh
   });
   expect(address.status()).toBe(200);
   const line = await teeLine(page.request);
-  await page.goto('/api/health');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify([line]),
-  ] as const);
+  await saveCart(page, [line]);
   await page.goto('/cart');
   await expect(page.getByText('Hello,', { exact: false })).toBeVisible();
   return shopper;

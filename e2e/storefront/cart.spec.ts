@@ -1,6 +1,8 @@
+import { CART_STORAGE_KEY } from '@habi/shared';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { manilaDatePlus } from '../dates.ts';
 import { expect, expectAccessible, newShopper, routeGate, signUpViaApi, test } from '../fixtures.ts';
+import { saveCart } from './cart-helpers.ts';
 
 /** The saved cart's shape (apps/web/src/lib/cart-store.ts). */
 interface CartLine {
@@ -23,7 +25,6 @@ interface ProductDetail {
   variations: { name: string; imageUrl: string }[];
 }
 
-const CART_KEY = 'habi.cart.v1';
 const PRICES_CHANGED = 'Prices have changed. Please review your cart and try again.';
 
 // The shopper's clock in every test here: 17:00 UTC on 22 November, already 01:00 on the 23rd
@@ -78,11 +79,7 @@ async function catalogueLines(request: APIRequestContext): Promise<[CartLine, Ca
 
 /** Puts lines in the saved cart before the app loads, then opens /cart. */
 async function openCartWith(page: Page, lines: CartLine[]) {
-  await page.goto('/api/health');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify(lines),
-  ] as const);
+  await saveCart(page, lines);
   await page.goto('/cart');
 }
 
@@ -445,7 +442,7 @@ test('quantity and delivery changes reprice the order, which is placed exactly o
     [tee.name, 3, 'M', 0, manilaDatePlus(order!.createdAt, 9)],
     [sunglasses.name, 2, '', 100, manilaDatePlus(order!.createdAt, 1)],
   ]);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), CART_KEY)).toBe('[]');
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)).toBe('[]');
   await page.getByRole('link', { name: 'Back to homepage' }).click();
   await expect(page).toHaveURL('/');
   await page.goto('/cart');

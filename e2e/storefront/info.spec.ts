@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.ts';
+import { saveCart } from './cart-helpers.ts';
 
 // The shopper's clock: 17:00 UTC on 22 November is already 01:00 on the 23rd in Manila, so the
 // dates count from the 23rd: FREE 9 days, ₱50 5 days, ₱100 1 day.
 const NOW = '2026-11-22T17:00:00Z';
 const FEES = ['FREE', '₱50.00', '₱100.00'];
 const DATES = ['Wednesday, December 2', 'Saturday, November 28', 'Tuesday, November 24'];
-const CART_KEY = 'habi.cart.v1';
 
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(NOW);
@@ -71,11 +71,7 @@ test("the Delivery page shows the cart's delivery options: the same fees and dat
     quantity: 1,
     deliveryOption: { value: 'standard', fee: 0 },
   };
-  await page.goto('/api/health');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_KEY,
-    JSON.stringify([line]),
-  ] as const);
+  await saveCart(page, [line]);
   await page.goto('/cart');
   const radios = page.getByRole('radio');
   await expect(radios).toHaveCount(3);

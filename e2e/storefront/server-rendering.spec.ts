@@ -1,7 +1,7 @@
-import { CART_STORAGE_KEY, type Product, type ProductSummary } from '@habi/shared';
+import type { Product, ProductSummary } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { teeLine } from './cart-helpers.ts';
+import { saveCart, teeLine } from './cart-helpers.ts';
 
 // The public storefront is sent rendered: what a search engine or a link preview reads from the
 // raw HTML, what a visitor sees before any script runs, and a page that then comes alive in the
@@ -112,13 +112,6 @@ test.describe('the cart, before its code runs', () => {
     await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
   });
 
-  const saveCart = async (page: Page, lines: unknown[]) => {
-    await page.goto('/api/health');
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      CART_STORAGE_KEY,
-      JSON.stringify(lines),
-    ] as const);
-  };
   const open = (page: Page) => page.goto('/cart', { waitUntil: 'commit' });
 
   test('is sent drawn, kept out of search engines', async ({ request }) => {
@@ -156,11 +149,7 @@ test('a cart sent drawn comes alive with its lines, and empty once they are remo
   request,
 }) => {
   const line = await teeLine(request);
-  await page.goto('/api/health');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    CART_STORAGE_KEY,
-    JSON.stringify([line]),
-  ] as const);
+  await saveCart(page, [line]);
   await page.goto('/cart');
   const lines = page.getByRole('region', { name: 'Review your Cart' }).getByRole('listitem');
   await expect(lines).toHaveCount(1);
