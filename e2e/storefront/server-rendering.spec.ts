@@ -105,7 +105,7 @@ test('personal pages and the back office are left to the browser, and kept out o
   }
 });
 
-test.describe('the cart, before its code runs', () => {
+test.describe("the cart, before the app's code runs", () => {
   // The app's code held back: what a shopper sees while it loads is what the server sent, with
   // the head's script (the one script that runs here) saying whether the browser holds lines.
   test.beforeEach(async ({ page }) => {
@@ -125,6 +125,13 @@ test.describe('the cart, before its code runs', () => {
     expect(response.headers()['x-robots-tag']).toBe('noindex');
   });
 
+  /** The number the header's cart badge shows. */
+  const badge = (page: Page) =>
+    page
+      .getByRole('link', { name: /^Cart/ })
+      .locator('span')
+      .evaluate((span) => span.textContent || getComputedStyle(span, '::before').content);
+
   test('shows an empty cart as empty', async ({ page }) => {
     await open(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
@@ -132,6 +139,7 @@ test.describe('the cart, before its code runs', () => {
     await expect(page.getByText('Nothing here yet.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Review your Cart' })).toBeHidden();
     await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeHidden();
+    expect(await badge(page)).toBe('"0"');
   });
 
   test('shows a cart with lines as their places, never as empty', async ({ page, request }) => {
@@ -141,6 +149,16 @@ test.describe('the cart, before its code runs', () => {
     await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
     await expect(page.getByText('Cart is currently empty.')).toBeHidden();
     await expect(page.getByText('Nothing here yet.')).toBeHidden();
+  });
+
+  test("shows the cart's quantity on every page's badge", async ({ page, request }) => {
+    const tee = await teeLine(request);
+    await saveCart(page, [tee, { ...tee, cartProductId: 'e2e-second-line', size: 'L', quantity: 3 }]);
+    for (const url of ['/cart', '/', '/products', '/about']) {
+      await page.goto(url, { waitUntil: 'commit' });
+      await expect(page.getByRole('link', { name: /^Cart/ })).toBeVisible();
+      expect(await badge(page), url).toBe('"5"');
+    }
   });
 });
 

@@ -37,7 +37,7 @@ const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      // The store's own files, and the cart page's head script (page-head.ts): nothing else.
+      // The store's own files, and the pages' one head script (page-head.ts): nothing else.
       scriptSrc: ["'self'", allowedInline(CART_STATE_SCRIPT)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

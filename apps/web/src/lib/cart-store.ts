@@ -115,9 +115,9 @@ export function useCart(): CartLine[] {
 /** Whether the saved cart has lines, before any component reads it. */
 export const hasSavedLines = () => lines.length > 0;
 
-/** The badge number: total quantity. */
-export function useCartCount(): number {
-  return useCart().reduce((sum, line) => sum + line.quantity, 0);
+/** The badge number: total quantity; null while the cart is not read (as `useSavedCart`). */
+export function useCartCount(): number | null {
+  return useSavedCart()?.reduce((sum, line) => sum + line.quantity, 0) ?? null;
 }
 
 const clampQuantity = (quantity: number) =>

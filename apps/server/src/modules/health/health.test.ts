@@ -3,7 +3,7 @@ import { CART_STATE_SCRIPT } from '@habi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 
-/** The cart page's head script, the one inline script the CSP allows (seo.test.ts). */
+/** The pages' head script, the one inline script the CSP allows (seo.test.ts). */
 const CART_SCRIPT_HASH = `sha256-${createHash('sha256').update(CART_STATE_SCRIPT).digest('base64')}`;
 
 let t: TestApp;

@@ -1,5 +1,4 @@
 import {
-  CART_PAGE,
   CART_STATE_SCRIPT,
   imageSrcSet,
   PAGE_HEADS,
@@ -114,8 +113,8 @@ export function pageHeadHtml(
   const title = pageTitle(head.title, storeName);
   const preload = mainImagePreload(page);
   const tags = [`<title>${escapeHtml(title)}</title>`, ...(preload ? [preload] : [])];
-  // Which of its two states the cart page shows, decided before it is drawn (cart-storage.ts).
-  if (page.path === CART_PAGE && page.status === 200) tags.push(`<script>${CART_STATE_SCRIPT}</script>`);
+  // What the browser's cart holds, for the header's badge and the cart page (cart-storage.ts).
+  tags.push(`<script>${CART_STATE_SCRIPT}</script>`);
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" />`);
   if (!page.indexable) {
     tags.push('<meta name="robots" content="noindex" />');

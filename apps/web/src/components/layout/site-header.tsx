@@ -35,6 +35,7 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
     setOpen(false);
     setSearchOpen(false);
   }
+  // Null until the app has read the cart: the badge shows the head script's count (index.css).
   const count = useCartCount();
   const close = () => setOpen(false);
 
@@ -111,12 +112,13 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
           </Link>
           <Link
             to={paths.cart}
-            aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}
+            aria-label={count === null ? 'Cart' : `Cart, ${count} item${count === 1 ? '' : 's'}`}
             className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
           >
             <ShoppingBag aria-hidden="true" className="size-6" />
             <span
               aria-hidden="true"
+              data-cart-badge={count === null ? '' : undefined}
               className="absolute top-0.5 right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-bold text-white tabular-nums"
             >
               {count}

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { hasSavedLines, useSavedCart } from '../../../lib/cart-store.ts';
+import { hasSavedLines, useCartCount, useSavedCart } from '../../../lib/cart-store.ts';
 import { paths } from '../../../lib/paths.ts';
 
 const loadReview = () => import('../components/cart-review.tsx');
@@ -84,7 +84,7 @@ function LinesSkeleton() {
 export default function CartPage() {
   const lines = useSavedCart();
   useDocumentTitle(PAGE_HEADS['/cart'].title);
-  const count = lines?.reduce((sum, line) => sum + line.quantity, 0) ?? null;
+  const count = useCartCount();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <PageHeading count={count} />
