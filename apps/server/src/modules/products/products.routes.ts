@@ -18,11 +18,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
-import type { ImageStore } from '../uploads/image-store.ts';
+import { searchIndexes, suggest } from '../search/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
 import { createCatalogueCache, type Versions } from './catalogue-cache.ts';
 import * as productsService from './products.service.ts';
-import * as searchService from './search.service.ts';
-import { searchIndexes } from './search-index.ts';
 import { stockTotalsAt } from './stock.service.ts';
 
 /** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
@@ -82,7 +81,7 @@ export default async function productsRoutes(
     { schema: { tags, querystring: SuggestQuerySchema, response: { 200: SuggestionsSchema } } },
     (request, reply) =>
       catalogue.reply(request, reply, `suggest ${request.query.q}`, async (seen) => ({
-        payload: await searchService.suggest(db, () => searchIndex.at(seen.products), request.query.q),
+        payload: await suggest(db, () => searchIndex.at(seen.products), request.query.q),
       })),
   );
 

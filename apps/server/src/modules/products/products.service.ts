@@ -38,9 +38,9 @@ import { orderItems, productSales, productStock, products, type VariationRecord 
 import { driverError } from '../../lib/db-errors.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { ImageStore } from '../uploads/image-store.ts';
-import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/images.ts';
-import { type IndexAt, searchByPrice, searchPage } from './search.service.ts';
+import { type IndexAt, searchByPrice, searchPage } from '../search/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
+import { assertImage, type PreparedImage, prepareImage, putImage } from '../uploads/index.ts';
 import { changeStock, fitStock, type StockTotals, stockLevels, unsoldErrors } from './stock.service.ts';
 
 type ProductRow = typeof products.$inferSelect;

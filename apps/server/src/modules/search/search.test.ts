@@ -3,8 +3,8 @@ import { demoProducts } from '@habi/demo';
 import { NEXT_CURSOR_HEADER, SEARCH_MESSAGES, SuggestionsSchema } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertDemoProducts } from '../../db/seed/seed-demo.ts';
 import { insertProduct, type ProductRow, signInAdmin, type TestApp, useTestApp } from '../../test/helpers.ts';
+import { insertDemoProducts } from '../demo/seed-demo.ts';
 
 /** The demo catalogue, as a new store opens with it (image URLs stand in for the drawings). */
 async function seedDemo(t: TestApp) {
