@@ -48,6 +48,12 @@ const trustProxy = z
   });
 
 const ConfigSchema = z.object({
+  /**
+   * No code of ours reads it: React (the mail templates, the server-rendered pages) and the
+   * packages bundled with the pages run their production builds only under `production`.
+   * Checked here so a misspelt value stops the start instead of quietly running their
+   * development builds.
+   */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -104,8 +110,10 @@ const ConfigSchema = z.object({
   MAIL_POLL_INTERVAL: z.coerce.number().min(0.05).max(3600).default(5),
 });
 
+/** Every environment variable the server reads; README's "Configuration" lists each (config-docs.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape);
+
 export interface Config {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   storeName: string;
@@ -143,7 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     storeName: e.STORE_NAME,
