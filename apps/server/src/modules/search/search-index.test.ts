@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addAll,
-  type Bits,
-  keepShared,
-  type PositionLists,
-  SEPARATOR,
-  SearchIndex,
-  visit,
-} from './search-index.ts';
+import { addAll, type Bits, keepShared, visit } from './bits.ts';
+import { SEPARATOR } from './packed-texts.ts';
+import { type PositionLists, SearchIndex } from './search-index.ts';
 
 /** A product as a test writes it. */
 interface IndexedProduct {

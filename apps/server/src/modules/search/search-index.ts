@@ -1,6 +1,6 @@
 import { toDecimal } from '@habi/shared';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Bits, has } from './bits.ts';
+import { PackedTexts, SEPARATOR } from './packed-texts.ts';
 
 /**
  * The catalogue's search terms, held in memory so a search nobody asked before costs no read of
@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.ts';
  * shows but its stock) is packed with the others in a few strings and typed arrays, not an object
  * each: a page of results is answered without reading the products table.
  */
-export type Bits = Uint32Array;
 
 /** A full-text term: a stem, or (`prefix`) every stem that starts with it. */
 export interface Term {
@@ -31,8 +30,6 @@ export type NameMatch = 'is' | 'starts' | 'contains';
 
 /** A stem held by more than one product in this many is kept as a bitset (no larger than its list). */
 const AS_BITS = 32;
-/** Between names in the text of all names (the database's names have it replaced by a space). */
-export const SEPARATOR = '\u0001';
 /** The length of an id's text. */
 const ID_LENGTH = 36;
 
@@ -43,45 +40,6 @@ interface Postings {
   list: Int32Array;
   /** The stems held as bitsets instead. */
   bits: Map<number, Bits>;
-}
-
-/** Texts one after the other, each after a SEPARATOR, and one more at the end. */
-class PackedTexts {
-  readonly text: string;
-  /** Where each text's SEPARATOR is (and the last one). */
-  readonly starts: Int32Array;
-
-  constructor(texts: string, count: number) {
-    this.text = `${texts}${SEPARATOR}`;
-    this.starts = new Int32Array(count + 1);
-    for (let i = 0, at = -1; i <= count; i++) this.starts[i] = at = this.text.indexOf(SEPARATOR, at + 1);
-  }
-
-  /** How many texts. */
-  get count() {
-    return this.starts.length - 1;
-  }
-
-  at(i: number) {
-    return this.text.slice(this.starts[i]! + 1, this.starts[i + 1]!);
-  }
-
-  /** How the i-th text compares with `other`, as `<` compares strings, read in place (no garbage). */
-  compare(i: number, other: string) {
-    const from = this.starts[i]! + 1;
-    const length = this.starts[i + 1]! - from;
-    for (let k = 0; k < length && k < other.length; k++) {
-      const difference = this.text.charCodeAt(from + k) - other.charCodeAt(k);
-      if (difference !== 0) return difference;
-    }
-    return length - other.length;
-  }
-
-  /** Whether the i-th text starts with `prefix`. */
-  startsWith(i: number, prefix: string) {
-    const from = this.starts[i]! + 1;
-    return prefix.length <= this.starts[i + 1]! - from && this.text.startsWith(prefix, from);
-  }
 }
 
 /** What a list shows of a product but its stock, as the products table has it. */
@@ -396,190 +354,4 @@ function lowerBound(n: number, before: (i: number) => boolean) {
     else high = middle;
   }
   return low;
-}
-
-export const has = (bits: Bits, position: number) => (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
-
-/** `into` keeps only the products also in `set`; false when none is left. */
-export function keepShared(into: Bits, set: Bits): boolean {
-  let any = 0;
-  for (let i = 0; i < into.length; i++) any |= into[i]! &= set[i]!;
-  return any !== 0;
-}
-
-/** `into` gains the products in `set`; false when `set` has none. */
-export function addAll(into: Bits, set: Bits): boolean {
-  let any = 0;
-  for (let i = 0; i < into.length; i++) {
-    any |= set[i]!;
-    into[i]! |= set[i]!;
-  }
-  return any !== 0;
-}
-
-/** Calls `each` with the positions in `bits` but not in `without`, in order, until it answers false. */
-export function visit(bits: Bits, without: Bits | undefined, each: (position: number) => boolean) {
-  for (let word = 0; word < bits.length; word++) {
-    let rest = bits[word]!;
-    if (rest === 0) continue;
-    if (without) rest &= ~without[word]!;
-    while (rest !== 0) {
-      const bit = 31 - Math.clz32(rest & -rest);
-      if (!each((word << 5) | bit)) return;
-      rest &= rest - 1;
-    }
-  }
-}
-
-/** Lexemes read from the database at a time while the index is built. */
-const STEMS_PER_READ = 5000;
-
-/** Big-endian 4-byte integers, as `int4send` writes them. */
-class GrowingLists {
-  private starts = new Int32Array(1024);
-  private list = new Int32Array(1 << 16);
-  private lists = 0;
-
-  /** Appends a list: big-endian 4-byte integers, as `int4send` writes them (null: none). */
-  add(bytes: Buffer | null) {
-    const count = bytes ? bytes.byteLength / 4 : 0;
-    const at = this.starts[this.lists]!;
-    if (this.lists + 2 > this.starts.length) this.starts = grown(this.starts, this.lists + 2);
-    if (at + count > this.list.length) this.list = grown(this.list, at + count);
-    const view = bytes && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0; i < count; i++) this.list[at + i] = view!.getInt32(i * 4);
-    this.lists += 1;
-    this.starts[this.lists] = at + count;
-  }
-
-  done(): PositionLists {
-    return {
-      starts: this.starts.slice(0, this.lists + 1),
-      list: this.list.slice(0, this.starts[this.lists]),
-    };
-  }
-}
-
-/** Big-endian 8-byte floats, as `float8send` writes them (null: none). */
-function float64s(bytes: Buffer | null) {
-  if (!bytes) return new Float64Array(0);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Float64Array.from({ length: bytes.byteLength / 8 }, (_, i) => view.getFloat64(i * 8));
-}
-
-/** A copy of `array` with room for at least `length` (twice as much as needed before). */
-function grown(array: Int32Array, length: number) {
-  const copy = new Int32Array(Math.max(length, array.length * 2));
-  copy.set(array);
-  return copy;
-}
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * Reads the index in one snapshot: the products' version with the rows it counts. The database
- * gathers each stem's positions, so what crosses to the server is a few long strings and one
- * row per stem, read a few thousand at a time.
- */
-async function load(db: Db): Promise<SearchIndex> {
-  return db.transaction(
-    async (tx) => {
-      const [{ version }] = rowsOf<{ version: string }>(
-        await tx.execute(sql`select coalesce(sum(n), 0)::text as version from products_versions`),
-      ) as [{ version: string }];
-      const newestFirst = sql`order by created_at desc, id desc`;
-      const [products] = rowsOf<{
-        ids: string | null;
-        names: string | null;
-        image_urls: string | null;
-        created_at: Buffer | null;
-        tracks_stock: string | null;
-        kinds: string | null;
-        prices: Buffer | null;
-      }>(
-        await tx.execute(sql`
-          select string_agg(id::text, '' ${newestFirst}) as ids,
-                 string_agg(${SEPARATOR} || replace(name, ${SEPARATOR}, ' '), '' ${newestFirst}) as names,
-                 string_agg(${SEPARATOR} || replace(image_url, ${SEPARATOR}, ' '), '' ${newestFirst}) as image_urls,
-                 string_agg(float8send(floor(extract(epoch from created_at) * 1000)::float8), ''::bytea ${newestFirst})
-                   as created_at,
-                 string_agg(case when track_stock then '1' else '0' end, '' ${newestFirst}) as tracks_stock,
-                 string_agg(coalesce(category, '') || ${SEPARATOR} || coalesce(sub_category, ''), ${SEPARATOR}
-                            ${newestFirst}) as kinds,
-                 string_agg(float8send((price * 100)::float8), ''::bytea ${newestFirst}) as prices
-          from products`),
-      );
-      const kinds = products?.kinds?.split(SEPARATOR).map((kind) => kind || null) ?? [];
-      const stems: string[] = [];
-      const any = new GrowingLists();
-      const name = new GrowingLists();
-      await tx.execute(sql`
-        declare search_stems no scroll cursor for
-        with ranked as materialized (
-          select (row_number() over (${newestFirst}) - 1)::int as position, search_vector from products
-        )
-        select u.lexeme as stem, string_agg(int4send(r.position), ''::bytea) as any,
-               string_agg(int4send(r.position), ''::bytea) filter (where 'A' = any(u.weights)) as name
-        from ranked r cross join lateral unnest(r.search_vector) u
-        group by u.lexeme`);
-      for (;;) {
-        const rows = rowsOf<{ stem: string; any: Buffer; name: Buffer | null }>(
-          await tx.execute(sql.raw(`fetch ${STEMS_PER_READ} from search_stems`)),
-        );
-        for (const row of rows) {
-          stems.push(row.stem);
-          any.add(row.any);
-          name.add(row.name);
-        }
-        if (rows.length < STEMS_PER_READ) break;
-      }
-      return new SearchIndex(BigInt(version), {
-        ids: products?.ids ?? '',
-        names: products?.names ?? '',
-        imageUrls: products?.image_urls ?? '',
-        categories: kinds.filter((_, i) => i % 2 === 0),
-        subCategories: kinds.filter((_, i) => i % 2 === 1),
-        prices: float64s(products?.prices ?? null),
-        createdAt: float64s(products?.created_at ?? null),
-        tracksStock: products?.tracks_stock ?? '',
-        stems,
-        positions: { any: any.done(), name: name.done() },
-      });
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-}
-
-/**
- * An instance's search index, read through `at(version)`: at that products' version (read by the
- * request) or newer. One build at a time: a request for a newer version than the one being built
- * waits for it, then builds again if that one is still older than it needs.
- */
-export function searchIndexes(db: Db) {
-  let built: SearchIndex | undefined;
-  /** The build under way, and the version it was asked for (it reads one at least as new). */
-  let building: { atLeast: bigint; index: Promise<SearchIndex> } | undefined;
-  return {
-    at(atLeast: bigint): Promise<SearchIndex> {
-      if (built && built.version >= atLeast) return Promise.resolve(built);
-      if (building && building.atLeast >= atLeast) return building.index;
-      const previous = building?.index.catch(() => undefined);
-      const index = (async () => {
-        const done = await previous;
-        return done && done.version >= atLeast ? done : load(db);
-      })();
-      const mine = { atLeast, index };
-      building = mine;
-      index.then(
-        (made) => {
-          if (!built || made.version > built.version) built = made;
-          if (building === mine) building = undefined;
-        },
-        () => {
-          if (building === mine) building = undefined;
-        },
-      );
-      return index;
-    },
-  };
 }

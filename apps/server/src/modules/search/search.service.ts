@@ -11,16 +11,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rememberedLookups } from '../../lib/batch.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { addAll, type Bits, keepShared, visit } from './bits.ts';
 import { englishStem } from './english-stem.ts';
-import {
-  addAll,
-  type Bits,
-  type Field,
-  keepShared,
-  type SearchIndex,
-  type Term,
-  visit,
-} from './search-index.ts';
+import type { Field, SearchIndex, Term } from './search-index.ts';
 import {
   CORRECTED_MIN_LENGTH,
   editDistance,
