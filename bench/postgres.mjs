@@ -4,7 +4,7 @@
 import pg from 'pg';
 
 /** The database's name, refused unless it is a plain identifier. */
-export function databaseName(url) {
+function databaseName(url) {
   const name = new URL(url).pathname.slice(1);
   if (!/^\w+$/.test(name)) throw new Error(`BENCH_DATABASE_URL: unusual database name "${name}"`);
   return name;

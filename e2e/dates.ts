@@ -9,9 +9,6 @@
 const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Days to delivery by fee: FREE 9, ₱50 5, ₱100 1. */
-export const DELIVERY_DAYS = { 0: 9, 50: 5, 100: 1 } as const;
-
 /** The Manila calendar date of the instant `at`, plus `days`, as YYYY-MM-DD. */
 export function manilaDatePlus(at: string, days: number): string {
   return new Date(Date.parse(at) + MANILA_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);

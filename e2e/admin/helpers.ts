@@ -122,12 +122,6 @@ export function tableRows(page: Page, label: string) {
   return page.getByRole('table', { name: label }).locator('tbody tr');
 }
 
-/** Waits until the table named `label` shows real rows (not skeletons) or its empty message. */
-export async function waitForTable(page: Page, label: string) {
-  const table = page.getByRole('table', { name: label });
-  await expect(table.locator('xpath=ancestor::*[@aria-busy][1]')).toHaveAttribute('aria-busy', 'false');
-}
-
 /**
  * Types into a table's search box and waits until the table has taken the search (it is in the
  * URL, after the box's debounce): rows that already matched before it are not mistaken for its

@@ -68,10 +68,8 @@ export function itemStatusColour(status: string): StatusColour {
   return 'red';
 }
 
-export const PAYMENT_METHODS = ['Stripe', 'Paypal', 'PayLater', 'COD'] as const;
 /** No payment is taken: every order records cash on delivery. */
 export const ORDER_PAYMENT_METHOD = 'COD';
-export const PAYMENT_STATUSES = ['Completed', 'Pending', 'Partial', 'Cancelled'] as const;
 
 export const NEWSLETTER_DISCOUNT_PERCENT = 20;
 export const LATEST_COLLECTION_SIZE = 5;
@@ -112,9 +110,7 @@ export const LIMITS = {
   cartLinesMax: 50,
 } as const;
 
-/** Accepted image types and the upload limit. */
-export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'svg'] as const;
-export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+/** The largest image file an admin may upload (the types accepted are in images.ts). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Widths every uploaded image is re-encoded to. */
 export const IMAGE_WIDTHS = [400, 800] as const;

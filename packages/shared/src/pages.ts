@@ -24,13 +24,13 @@ export const PRIVATE_PAGES = [
 ] as const;
 
 /** The back office: every path under it is the admin app's (it shows its own not-found page). */
-export const ADMIN_ROOT = '/admin';
+const ADMIN_ROOT = '/admin';
 
 /** The product page's path, and the query parameter naming the product. */
 export const PRODUCT_PAGE = { path: '/view', param: 'pid' } as const;
 
 /** The cart's page: personal, yet the same for everyone as the server draws it (cart-storage.ts). */
-export const CART_PAGE = '/cart';
+const CART_PAGE = '/cart';
 
 /**
  * Whether the server sends the page at this (normalised) path drawn: the public storefront, and

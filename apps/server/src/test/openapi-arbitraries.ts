@@ -63,7 +63,7 @@ export const CONTROL_CHARACTERS = [
 ];
 
 /** Text that has broken servers before: NUL, odd Unicode, SQL, JSON, paths, markup. */
-export const HOSTILE_TEXT = [
+const HOSTILE_TEXT = [
   '\u0000',
   'a\u0000b',
   '\u0000\u0000\u0000',
@@ -593,7 +593,7 @@ function nested(depth: number): unknown {
 }
 
 /** Raw bodies of every broken kind, as [content-type, text]. */
-export const RAW_BODIES: [contentType: string | undefined, text: string][] = [
+const RAW_BODIES: [contentType: string | undefined, text: string][] = [
   ['application/json', ''],
   ['application/json', '{'],
   ['application/json', '{"a":'],

@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys.ts';
  * `GET /product/{id}`: one product with its description, sizes and variations. The storefront's
  * product page and the back office's view and edit pages read it alike, sharing one cache entry.
  */
-export function getProduct(id: string, signal?: AbortSignal) {
+function getProduct(id: string, signal?: AbortSignal) {
   return request<Product>(`/product/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -8,7 +8,7 @@ export const MESSAGES = {
   invalidId: 'Invalid id',
 } as const;
 
-export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters';
+const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters';
 
 /** Any text a person types on one line: names, usernames, searches. */
 export const singleLineText = () =>
@@ -26,7 +26,6 @@ export const multiLineText = () =>
 
 export const IdSchema = z.uuid({ message: MESSAGES.invalidId });
 export const IdParamsSchema = z.object({ id: IdSchema });
-export type IdParams = z.infer<typeof IdParamsSchema>;
 
 export const EmailSchema = z
   .string()

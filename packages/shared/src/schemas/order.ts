@@ -62,7 +62,6 @@ export const StatusUpdateSchema = z.strictObject({
   updatedStatus: z.array(ItemStatusSchema).min(1).max(LIMITS.cartLinesMax),
   userId: z.string().max(100).optional(),
 });
-export type StatusUpdateInput = z.infer<typeof StatusUpdateSchema>;
 
 export const OrderedProductSchema = z.object({
   _id: z.string(),

@@ -10,7 +10,6 @@ import {
 } from '../constants.ts';
 import { formatPHP, parseCentavos } from '../money.ts';
 import {
-  IdSchema,
   listQuerySchema,
   multiLineText,
   PageSizeSchema,
@@ -59,7 +58,6 @@ export const CreateProductFormSchema = z.object({
   desc: DescriptionSchema,
   price: PriceTextSchema,
 });
-export type CreateProductFormInput = z.infer<typeof CreateProductFormSchema>;
 
 /** Edit Product form. */
 export const EditProductFormSchema = z.object({
@@ -70,7 +68,6 @@ export const EditProductFormSchema = z.object({
   desc: DescriptionSchema,
   price: PriceTextSchema,
 });
-export type EditProductFormInput = z.infer<typeof EditProductFormSchema>;
 
 /** A price on the wire: decimal text without the currency symbol, positive. */
 export const PriceInputSchema = z
@@ -191,5 +188,3 @@ export const ProductSchema = ProductSummarySchema.extend({
   stock: z.array(StockLevelSchema).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
-
-export const ProductIdParamsSchema = z.object({ id: IdSchema });

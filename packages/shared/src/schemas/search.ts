@@ -14,7 +14,6 @@ export const SEARCH_MESSAGES = {
 export const SuggestQuerySchema = z.strictObject({
   q: SearchTextSchema.min(1, { message: SEARCH_MESSAGES.blank }),
 });
-export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
 
 /** A product the header search suggests, best match first. */
 export const ProductSuggestionSchema = z.object({

@@ -26,9 +26,7 @@ export const AddressSchema = multiLineText()
   .max(LIMITS.addressMax, { message: 'Address is too long' });
 
 export const AddAddressSchema = z.strictObject({ newAddress: AddressSchema });
-export type AddAddressInput = z.infer<typeof AddAddressSchema>;
 export const DeleteAddressSchema = z.strictObject({ address: multiLineText().min(1).max(LIMITS.addressMax) });
-export type DeleteAddressInput = z.infer<typeof DeleteAddressSchema>;
 
 /** Admin profile: username required plus at least 4. */
 export const AdminProfileSchema = z.strictObject({

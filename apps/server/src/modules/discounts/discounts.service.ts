@@ -33,7 +33,7 @@ function ruleOf(row: CodeRow): DiscountRule {
 }
 const valueText = (row: CodeRow) => (row.kind === 'percent' ? String(Number(row.value)) : row.value);
 
-export function toDiscount(row: CodeRow, orders: number): Discount {
+function toDiscount(row: CodeRow, orders: number): Discount {
   return {
     _id: row.id,
     code: row.code,

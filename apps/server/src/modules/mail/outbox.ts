@@ -70,7 +70,7 @@ export async function release(db: Db, ids: string[]): Promise<void> {
 }
 
 /** The wait before the next attempt after `attempts` failed ones: 30 s, 2 min, 8 min, … at most 6 h. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 4 ** (attempts - 1), 6 * 60 * 60_000);
 }
 

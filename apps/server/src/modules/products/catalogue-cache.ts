@@ -260,5 +260,3 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
     },
   };
 }
-
-export type CatalogueCache = ReturnType<typeof createCatalogueCache>;

@@ -103,7 +103,7 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<stri
 }
 
 /** The stored files (every width) behind an image URL the pipeline made; none for any other URL. */
-export function imageFilesOf(url: string): string[] {
+function imageFilesOf(url: string): string[] {
   const hash = /^\/uploads\/([0-9a-f]{32})-\d{2,4}\.webp$/.exec(url)?.[1];
   return hash ? IMAGE_WIDTHS.map((width) => `${hash}-${width}.webp`) : [];
 }

@@ -50,7 +50,7 @@ export interface Cluster {
  * Starts `size` instances on `databaseUrl` at the same moment, as a fresh deployment does, each
  * on a free port with a data directory of its own, trusting one proxy hop (nginx).
  */
-export async function startCluster(databaseUrl: string, size = 3): Promise<Cluster> {
+async function startCluster(databaseUrl: string, size = 3): Promise<Cluster> {
   const ports: number[] = [];
   while (ports.length < size) {
     const port = await freePort();
@@ -122,7 +122,7 @@ export interface Nginx {
  * deploy/nginx.conf as shipped, with only its `listen` port and its upstream's `server` lines
  * changed: one line per given port, each keeping the parameters of the file's first line.
  */
-export function rewriteNginxConf(conf: string, listenPort: number, upstreamPorts: number[]) {
+function rewriteNginxConf(conf: string, listenPort: number, upstreamPorts: number[]) {
   const listen = /^(\s*)listen\s+[^;]+;/gm;
   const server = /^(\s*)server\s+127\.0\.0\.1:\d+([^;]*);\n/gm;
   const servers = [...conf.matchAll(server)];

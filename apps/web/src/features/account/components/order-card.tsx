@@ -8,7 +8,7 @@ import { OrderedProductCard } from './ordered-product.tsx';
 const placedFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** A short, readable order reference from its id. */
-export function orderReference(order: Order) {
+function orderReference(order: Order) {
   return `#${order._id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 }
 

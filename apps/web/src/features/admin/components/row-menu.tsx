@@ -28,7 +28,7 @@ const itemClass =
   'flex h-9 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-ink outline-none select-none data-[highlighted]:bg-sand';
 
 /** A row's 'Actions' menu (Radix DropdownMenu: arrow keys, Enter, Escape) and its delete dialog. */
-export function RowMenu({ rowName, links = [], remove }: RowMenuProps) {
+function RowMenu({ rowName, links = [], remove }: RowMenuProps) {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
 

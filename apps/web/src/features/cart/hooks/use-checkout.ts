@@ -12,8 +12,8 @@ import { toast } from '../../../lib/toast.ts';
 import { orderPayload, usePlaceOrder } from '../api/place-order.ts';
 import { setDiscountCode } from './use-discount-code.ts';
 
-export const SIGN_IN_FIRST = 'User must log in first.';
-export const NO_ADDRESS = 'Please choose a shipping address for your order.';
+const SIGN_IN_FIRST = 'User must log in first.';
+const NO_ADDRESS = 'Please choose a shipping address for your order.';
 
 interface Attempt {
   /** The cart and address the key was made for. */

@@ -65,7 +65,7 @@ export function useProducts(query: ProductListParams) {
 }
 
 /** Page size of the listing: small pages keep a catalogue of 10,000 products fast. */
-export const PRODUCTS_PAGE_SIZE = 24;
+const PRODUCTS_PAGE_SIZE = 24;
 
 export interface ProductFilters {
   category: Category[];

@@ -23,7 +23,7 @@ import { SoldOutBadge } from './sold-out-badge.tsx';
 import { VariationPicker } from './variation-picker.tsx';
 
 /** Shown when a product has no description. */
-export const FILLER_DESCRIPTION =
+const FILLER_DESCRIPTION =
   'A considered everyday piece from our collection: made from quality materials, easy to care for and designed to be worn again and again. Pair it with your favourites for an effortless look.';
 
 const [freeDelivery] = DELIVERY_OPTIONS;

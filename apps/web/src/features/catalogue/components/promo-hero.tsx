@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** Media files served from `public/media/`. */
-export const PROMO_VIDEO = {
+const PROMO_VIDEO = {
   webm: '/media/promo.webm',
   mp4: '/media/promo.mp4',
 };
