@@ -2,7 +2,7 @@
  * The English stem PostgreSQL's `to_tsvector('english', word)` gives a word of the letters a to z:
  * Snowball's English (Porter2) stemmer, with PostgreSQL's English stop words, which have none.
  * The search index holds the catalogue's stems in this form, so a search can tell in memory
- * whether the catalogue has a word it never saw (search.service.ts), without asking the database;
+ * whether the catalogue has a word it never saw (search-plan.ts), without asking the database;
  * english-stem.test.ts holds it to the database's own answers.
  */
 

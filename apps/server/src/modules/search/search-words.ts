@@ -1,6 +1,6 @@
 /**
  * The words of a search as typed, and the near spellings a typed word may have been meant as:
- * pure functions; the catalogue's own words decide which spelling is meant (search.service.ts).
+ * pure functions; the catalogue's own words decide which spelling is meant (word-facts.ts).
  */
 
 /** The most typed words a search looks at; the rest are ignored. */
