@@ -12,6 +12,13 @@ export default defineConfig({
         },
       },
       {
+        // Checks of the repository's own rules (biome.json's import directions and size limits).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'demo',
           include: ['packages/demo/src/**/*.test.ts'],

@@ -9,28 +9,24 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import adminsRoutes from './modules/admins/admins.routes.ts';
-import discountsRoutes from './modules/discounts/discounts.routes.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import emailsRoutes from './modules/mail/emails.routes.ts';
-import { openMailTransport } from './modules/mail/transports.ts';
-import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
-import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
+import { createLogger } from './lib/logger.ts';
+import { adminsRoutes } from './modules/admins/index.ts';
+import { authPlugin } from './modules/auth/index.ts';
+import { discountsRoutes } from './modules/discounts/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createMailWorker, emailsRoutes, type MailWorker, openMailTransport } from './modules/mail/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
 import ordersRoutes from './modules/orders/orders.routes.ts';
+import { pagesRoutes, seoRoutes } from './modules/pages/index.ts';
 import productsRoutes from './modules/products/products.routes.ts';
-import seoRoutes from './modules/seo/seo.routes.ts';
-import { type ImageStore, openImageStore } from './modules/uploads/image-store.ts';
-import uploadsRoutes from './modules/uploads/uploads.routes.ts';
-import usersRoutes from './modules/users/users.routes.ts';
-import auth from './plugins/auth.ts';
+import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
 import compression from './plugins/compression.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
 import lifecycle from './plugins/lifecycle.ts';
 import requestLog, { requestIds } from './plugins/request-log.ts';
 import security from './plugins/security.ts';
-import staticFiles from './plugins/static-files.ts';
-import { createLogger } from './runtime/logger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +79,7 @@ export async function buildApp(
   await app.register(errors);
   await app.register(security, { allowedOrigins: config.allowedOrigins });
   await app.register(compression);
-  await app.register(auth, { db: database.db, secureCookies: config.cookieSecure });
+  await app.register(authPlugin, { db: database.db, secureCookies: config.cookieSecure });
   await app.register(multipart, {
     limits: {
       fileSize: UPLOAD_MAX_BYTES,
@@ -129,7 +125,7 @@ export async function buildApp(
   );
   await app.register(uploadsRoutes, { images, prefix: '/uploads' });
   await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
-  await app.register(staticFiles, {
+  await app.register(pagesRoutes, {
     webDist: config.webDist,
     db: database.db,
     storeName: config.storeName,

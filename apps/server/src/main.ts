@@ -7,8 +7,8 @@ import pkg from '../package.json' with { type: 'json' };
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 import { prepareDatabase } from './runtime/boot.ts';
-import { createLogger, type Logger } from './runtime/logger.ts';
 import { drainAndClose } from './runtime/shutdown.ts';
 import { startupFailure } from './runtime/startup-failure.ts';
 

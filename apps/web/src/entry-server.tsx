@@ -1,6 +1,6 @@
 /**
  * Server rendering of the public storefront, built by `vite build --ssr` into dist-ssr/ and
- * loaded by the server (apps/server plugins/static-files.ts). A page's data is fetched through
+ * loaded by the server (apps/server modules/pages/pages.routes.ts). A page's data is fetched through
  * the server itself (`setTransport`), rendered into HTML, and sent with the query cache it was
  * rendered from, so the browser's first render matches it (hydration) without asking again.
  */

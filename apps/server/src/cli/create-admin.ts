@@ -4,7 +4,7 @@ import { AdminAccountSchema } from '@habi/shared';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { HttpError } from '../lib/errors.ts';
-import { createAdmin } from '../modules/admins/admins.service.ts';
+import { createAdmin } from '../modules/admins/index.ts';
 import { startupFailure } from '../runtime/startup-failure.ts';
 
 /**

@@ -3,9 +3,9 @@ import { AdminAccountSchema } from '@habi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { countAdmins, createAdmin } from '../modules/admins/admins.service.ts';
+import { countAdmins, createAdmin } from '../modules/admins/index.ts';
 import { countProducts } from '../modules/products/products.service.ts';
-import { type ImageStore, importImageFiles } from '../modules/uploads/image-store.ts';
+import { type ImageStore, importImageFiles } from '../modules/uploads/index.ts';
 
 export interface FirstAdmin {
   username: string;
@@ -40,7 +40,7 @@ export async function prepareDatabase(
     if (config.seedDemo && (await countProducts(db)) === 0) {
       const started = Date.now();
       // Loaded only here: the demo catalogue's drawings are a large module a normal start never needs.
-      const { seedDemoCatalogue } = await import('../db/seed/seed-demo.ts');
+      const { seedDemoCatalogue } = await import('../modules/demo/index.ts');
       const count = await seedDemoCatalogue(db, images);
       log.info({ products: count, ms: Date.now() - started }, 'demo catalogue seeded');
     }

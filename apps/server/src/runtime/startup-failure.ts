@@ -1,6 +1,6 @@
 import { ConfigError } from '../config.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { driverError, isDatabaseUnavailable } from '../lib/db-errors.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
 
 /**
  * The one line an operator needs when the server cannot start for a reason outside the code

@@ -17,8 +17,13 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSession, findSessionAdmin, findSessionCustomer, SESSION_COOKIES } from '../lib/sessions.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
+import {
+  createSession,
+  findSessionAdmin,
+  findSessionCustomer,
+  SESSION_COOKIES,
+} from '../modules/auth/sessions.ts';
 import { updateStock } from '../modules/products/products.service.ts';
 import {
   ADMIN,

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, expect, inject as injectContext, onTestFinished, v
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { clock } from '../lib/throttle.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
+import { clock } from '../modules/auth/throttle.ts';
 import { createProduct, type NewProduct } from '../modules/products/products.service.ts';
 
 export const ORIGIN = 'http://localhost:80';

@@ -11,9 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
-import { throttledSignIn } from '../../lib/sign-in.ts';
-import type { ImageStore } from '../uploads/image-store.ts';
-import { storeImage } from '../uploads/images.ts';
+import { throttledSignIn } from '../auth/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
+import { storeImage } from '../uploads/index.ts';
 import * as adminsService from './admins.service.ts';
 
 export default async function adminsRoutes(

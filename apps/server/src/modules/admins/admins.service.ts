@@ -1,10 +1,10 @@
 import type { Admin, AdminAccountInput, AdminProfileInput } from '@habi/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { AdminRow } from '../../db/schema.ts';
 import { admins } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AdminRow } from '../../plugins/auth.ts';
 
 export function toAdmin(row: AdminRow): Admin {
   return { _id: row.id, id: row.id, username: row.username, email: row.email, imageUrl: row.imageUrl };

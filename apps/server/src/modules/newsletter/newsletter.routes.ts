@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { throttleSubscribe } from '../../lib/sign-in.ts';
+import { throttleSubscribe } from '../auth/index.ts';
 import * as newsletter from './newsletter.service.ts';
 
 /**

@@ -12,8 +12,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { discountCodes, subscribers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { confirmSubscriptionMail, welcomeCodeMail } from '../mail/templates/newsletter.tsx';
+import { confirmSubscriptionMail, enqueueMail, welcomeCodeMail } from '../mail/index.ts';
 
 /** What newsletter mails need from the configuration. */
 export interface NewsletterSettings {

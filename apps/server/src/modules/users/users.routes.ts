@@ -24,60 +24,19 @@ import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { throttledPasswordCheck, throttledSignIn, throttleSignUp } from '../../lib/sign-in.ts';
-import type { ImageStore } from '../uploads/image-store.ts';
-import { storeImage } from '../uploads/images.ts';
+import { throttledPasswordCheck, throttledSignIn, throttleSignUp } from '../auth/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
+import { storeImage } from '../uploads/index.ts';
 import * as users from './users.service.ts';
 
-export default async function usersRoutes(
-  app: FastifyInstance,
-  { db, images }: { db: Db; images: ImageStore },
-) {
+type Deps = { db: Db; images: ImageStore };
+
+export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
+  sessionRoutes(app, deps);
+  myDataRoutes(app, deps);
+  const { db, images } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
-
-  r.post(
-    '/sign-up',
-    { schema: { tags, body: SignUpSchema, response: { 201: MessageResponseSchema } } },
-    async (request, reply) => {
-      await throttleSignUp(db, request, reply);
-      const customer = await users.registerCustomer(db, request.body);
-      await app.startSession(reply, 'customer', customer.id);
-      return reply.status(201).send({ message: 'Account created. Welcome to the store!' });
-    },
-  );
-
-  r.post(
-    '/sign-in',
-    { schema: { tags, body: SignInSchema, response: { 200: MessageResponseSchema } } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const customer = await throttledSignIn(db, request, reply, {
-        kind: 'customer',
-        account: email,
-        authenticate: () => users.authenticateCustomer(db, email, password),
-        failMessage: 'Invalid email or password',
-      });
-      await app.startSession(reply, 'customer', customer.id);
-      return { message: 'Signed in successfully' };
-    },
-  );
-
-  r.post(
-    '/logout',
-    { schema: { tags, response: { 200: MessageResponseSchema } } },
-    async (request, reply) => {
-      await app.endSession(request, reply, 'customer');
-      return { message: 'Logged out' };
-    },
-  );
-
-  // Asked on every storefront page: a visitor gets null, not an error.
-  r.get(
-    '/current',
-    { schema: { tags, response: { 200: UserSchema.nullable() } }, onRequest: app.loadCustomer },
-    async (request) => (request.customer ? users.toUser(request.customer) : null),
-  );
 
   r.patch(
     '/:id',
@@ -98,38 +57,6 @@ export default async function usersRoutes(
       );
       const { _id, name, email, contactNumber, imageUrl: image } = users.toUser(row);
       return { message: 'User update successfully', _id, name, email, contactNumber, imageUrl: image };
-    },
-  );
-
-  // The signed-in customer's own data: a download of all of it, and erasure.
-  r.get(
-    '/me/export',
-    { schema: { tags, response: { 200: MyDataSchema } }, onRequest: app.requireCustomer },
-    async (request, reply) => {
-      reply
-        .header('content-disposition', `attachment; filename="${MY_DATA_FILENAME}"`)
-        .header('cache-control', 'no-store');
-      return users.exportCustomerData(db, request.customer!);
-    },
-  );
-
-  r.delete(
-    '/me',
-    {
-      schema: { tags, body: DeleteAccountSchema, response: { 200: MessageResponseSchema } },
-      onRequest: app.requireCustomer,
-    },
-    async (request, reply) => {
-      const customer = request.customer!;
-      await throttledPasswordCheck(db, reply, {
-        kind: 'customer',
-        subjectId: customer.id,
-        verify: () => verifyPassword(customer.passwordHash, request.body.password),
-        failMessage: WRONG_PASSWORD_MESSAGE,
-      });
-      await users.deleteCustomer(db, images, customer.id, request.log);
-      await app.endSession(request, reply, 'customer');
-      return { message: 'Your account has been deleted' };
     },
   );
 
@@ -185,4 +112,90 @@ export default async function usersRoutes(
     remove: (id) => users.deleteCustomer(db, images, id, app.log),
     message: 'User deleted successfully',
   });
+}
+
+/** Signing up, in and out, and who is signed in. */
+function sessionRoutes(app: FastifyInstance, { db }: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.post(
+    '/sign-up',
+    { schema: { tags, body: SignUpSchema, response: { 201: MessageResponseSchema } } },
+    async (request, reply) => {
+      await throttleSignUp(db, request, reply);
+      const customer = await users.registerCustomer(db, request.body);
+      await app.startSession(reply, 'customer', customer.id);
+      return reply.status(201).send({ message: 'Account created. Welcome to the store!' });
+    },
+  );
+
+  r.post(
+    '/sign-in',
+    { schema: { tags, body: SignInSchema, response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const customer = await throttledSignIn(db, request, reply, {
+        kind: 'customer',
+        account: email,
+        authenticate: () => users.authenticateCustomer(db, email, password),
+        failMessage: 'Invalid email or password',
+      });
+      await app.startSession(reply, 'customer', customer.id);
+      return { message: 'Signed in successfully' };
+    },
+  );
+
+  r.post(
+    '/logout',
+    { schema: { tags, response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      await app.endSession(request, reply, 'customer');
+      return { message: 'Logged out' };
+    },
+  );
+
+  // Asked on every storefront page: a visitor gets null, not an error.
+  r.get(
+    '/current',
+    { schema: { tags, response: { 200: UserSchema.nullable() } }, onRequest: app.loadCustomer },
+    async (request) => (request.customer ? users.toUser(request.customer) : null),
+  );
+}
+
+/** The signed-in customer's own data: a download of all of it, and erasure. */
+function myDataRoutes(app: FastifyInstance, { db, images }: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.get(
+    '/me/export',
+    { schema: { tags, response: { 200: MyDataSchema } }, onRequest: app.requireCustomer },
+    async (request, reply) => {
+      reply
+        .header('content-disposition', `attachment; filename="${MY_DATA_FILENAME}"`)
+        .header('cache-control', 'no-store');
+      return users.exportCustomerData(db, request.customer!);
+    },
+  );
+
+  r.delete(
+    '/me',
+    {
+      schema: { tags, body: DeleteAccountSchema, response: { 200: MessageResponseSchema } },
+      onRequest: app.requireCustomer,
+    },
+    async (request, reply) => {
+      const customer = request.customer!;
+      await throttledPasswordCheck(db, reply, {
+        kind: 'customer',
+        subjectId: customer.id,
+        verify: () => verifyPassword(customer.passwordHash, request.body.password),
+        failMessage: WRONG_PASSWORD_MESSAGE,
+      });
+      await users.deleteCustomer(db, images, customer.id, request.log);
+      await app.endSession(request, reply, 'customer');
+      return { message: 'Your account has been deleted' };
+    },
+  );
 }

@@ -9,15 +9,15 @@ import {
 import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
+import type { CustomerRow } from '../../db/schema.ts';
 import { customers, knownDevices, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { CustomerRow } from '../../plugins/auth.ts';
-import { subscriptionOf, unsubscribeAddress } from '../newsletter/newsletter.service.ts';
+import { subscriptionOf, unsubscribeAddress } from '../newsletter/index.ts';
 import { allCustomerOrders } from '../orders/orders.service.ts';
-import type { ImageStore } from '../uploads/image-store.ts';
-import { removeImageIfUnused } from '../uploads/images.ts';
+import type { ImageStore } from '../uploads/index.ts';
+import { removeImageIfUnused } from '../uploads/index.ts';
 
 export function toUser(row: CustomerRow): User {
   return {

@@ -1,9 +1,9 @@
 import { demoProducts, demoStock, drawGarment } from '@habi/demo';
 import { SIZE_PRESETS } from '@habi/shared';
+import type { Db } from '../../db/client.ts';
 import { createProduct } from '../../modules/products/products.service.ts';
-import type { ImageStore } from '../../modules/uploads/image-store.ts';
-import { storeImage } from '../../modules/uploads/images.ts';
-import type { Db } from '../client.ts';
+import type { ImageStore } from '../uploads/index.ts';
+import { storeImage } from '../uploads/index.ts';
 
 /**
  * Fills an empty catalogue with the products of `@habi/demo`, their images drawn by that package and

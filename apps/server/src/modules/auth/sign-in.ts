@@ -1,8 +1,8 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { HttpError, notSignedIn } from '../../lib/errors.ts';
 import { findKnownDevice, rememberDevice } from './devices.ts';
-import { HttpError, notSignedIn } from './errors.ts';
 import type { SessionKind } from './sessions.ts';
 import {
   claimAll,

@@ -4,11 +4,11 @@ import fastifyStatic from '@fastify/static';
 import { isRenderedPage, storeDate } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Executor } from '../db/client.ts';
-import { createCatalogueCache } from '../modules/products/catalogue-cache.ts';
-import { loadPageRenderer, withBody } from '../modules/seo/page-body.ts';
-import { pageHeadHtml, withHead } from '../modules/seo/page-head.ts';
-import { pageStatus } from '../modules/seo/seo.service.ts';
+import type { Executor } from '../../db/client.ts';
+import { createCatalogueCache } from '../products/catalogue-cache.ts';
+import { loadPageRenderer, withBody } from './page-body.ts';
+import { pageHeadHtml, withHead } from './page-head.ts';
+import { pageStatus } from './seo.service.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -34,7 +34,7 @@ class NotRendered extends Error {}
  * Collections) or the store's day (Delivery's dates) change, so it is kept and reused as the
  * API's catalogue answers are (catalogue-cache.ts: never stale, across instances too).
  */
-async function staticFilesPlugin(
+async function pagesRoutes(
   app: FastifyInstance,
   options: { webDist: string; db: Executor; storeName: string; publicUrl: string },
 ) {
@@ -105,4 +105,4 @@ async function staticFilesPlugin(
   });
 }
 
-export default fp(staticFilesPlugin, { name: 'static-files' });
+export default fp(pagesRoutes, { name: 'pages' });

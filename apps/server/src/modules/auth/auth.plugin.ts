@@ -1,9 +1,9 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
-import type { admins, customers } from '../db/schema.ts';
-import { forbidden, notSignedIn } from '../lib/errors.ts';
+import type { Db } from '../../db/client.ts';
+import type { AdminRow, CustomerRow } from '../../db/schema.ts';
+import { forbidden, notSignedIn } from '../../lib/errors.ts';
 import {
   createSession,
   deleteSession,
@@ -12,10 +12,7 @@ import {
   SESSION_COOKIES,
   SESSION_TTL_MS,
   type SessionKind,
-} from '../lib/sessions.ts';
-
-export type CustomerRow = typeof customers.$inferSelect;
-export type AdminRow = typeof admins.$inferSelect;
+} from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

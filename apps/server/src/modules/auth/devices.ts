@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/client.ts';
-import { admins, customers, knownDevices } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { admins, customers, knownDevices } from '../../db/schema.ts';
 import type { SessionKind } from './sessions.ts';
 
 /**

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import type { Executor } from '../db/client.ts';
-import { signInThrottle, signUpThrottle } from '../db/schema.ts';
-import { tooManyRequests } from './errors.ts';
+import type { Executor } from '../../db/client.ts';
+import { signInThrottle, signUpThrottle } from '../../db/schema.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 
 /**
  * Progressive throttling kept in the database, so every app instance sees the same counts. A key

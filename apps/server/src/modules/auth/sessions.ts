@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { admins, customers, sessions } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { admins, customers, sessions } from '../../db/schema.ts';
 
 /** Customers and admins hold separate sessions in separate cookies. */
 export const SESSION_COOKIES = { customer: 'sid', admin: 'admin_sid' } as const;

@@ -1,0 +1,110 @@
+/** Customers, admins and what signing in keeps: sessions, throttling, known devices. */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant } from './columns.ts';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-cased: sign-in matches case-insensitively. */
+    email: text('email').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    shippingAddresses: text('shipping_addresses').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_email_key').on(t.email),
+    index('customers_name_idx').on(t.name),
+    // The back office's search by name, ILIKE '%…%' (pg_trgm).
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admins_username_key').on(sql`lower(${t.username})`)],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie's token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Sign-in throttling per key (an account from one client, a known device, or a client alone):
+ * failures since the key was last quiet, and the attempts whose password check is running.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    /** No attempt starts before this: the wait the last failure earned. */
+    blockedUntil: instant('blocked_until'),
+    /** The failures are forgotten from this moment, a quiet period after the last one. */
+    forgetAt: instant('forget_at'),
+    inFlight: integer('in_flight').notNull(),
+    /** In-flight attempts count until then only, so a crashed one cannot hold its slot. */
+    inFlightUntil: instant('in_flight_until'),
+  },
+  (t) => [index('sign_in_throttle_forget_idx').on(t.forgetAt)],
+);
+
+/** Sign-up attempts per client since it was last quiet. */
+export const signUpThrottle = pgTable(
+  'sign_up_throttle',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    blockedUntil: instant('blocked_until'),
+    forgetAt: instant('forget_at'),
+  },
+  (t) => [index('sign_up_throttle_forget_idx').on(t.forgetAt)],
+);
+
+/**
+ * Browsers that signed in to an account: only the SHA-256 of their cookie's token is stored.
+ * A known device's sign-ins are throttled by its own failures alone.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_token_key').on(t.tokenHash),
+    index('known_devices_customer_idx').on(t.customerId),
+    index('known_devices_admin_idx').on(t.adminId),
+    index('known_devices_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** A customer as read from the database: what the guards put on a request. */
+export type CustomerRow = typeof customers.$inferSelect;
+/** An admin as read from the database. */
+export type AdminRow = typeof admins.$inferSelect;

@@ -1,0 +1,93 @@
+/** Products, their stock, the search index's words and stored images. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, money } from './columns.ts';
+
+export interface VariationRecord {
+  name: string;
+  imageUrl: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price'),
+    imageUrl: text('image_url').notNull(),
+    category: text('category'),
+    subCategory: text('sub_category'),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    variations: jsonb('variations').$type<VariationRecord[]>().notNull().default([]),
+    /** Place in the curated Best Collections list, shown until sales decide. */
+    bestRank: integer('best_rank'),
+    /** Checkout takes from `product_stock`, which has a row for each variation and size exactly when this is set. */
+    trackStock: boolean('track_stock').notNull().default(false),
+    createdAt: createdAt(),
+    /** Set by a trigger on every update (migration 0014): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  // Keyset orders of the storefront: newest first, and by price either way. Ascending indexes
+  // serve both directions (a DESC NULLS LAST one would not serve a plain ORDER BY ... DESC).
+  (t) => [
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_price_idx').on(t.price, t.id),
+    index('products_category_idx').on(t.category, t.subCategory, t.createdAt),
+    // A category and subcategory by price: their page is read straight from here, where the price
+    // index alone walks past every other category's products (1,200 rows a page for the rarest).
+    index('products_category_price_idx').on(t.category, t.subCategory, t.price, t.id),
+    index('products_name_idx').on(sql`lower(${t.name})`),
+    // Name searches: a name that starts with the words (LIKE 'x%'), and one that contains them
+    // (ILIKE '%x%', the back office's). The full-text column `search_vector` is in migration
+    // 0004_search, out of drizzle's sight: only the search index reads it (search-index.ts).
+    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Every word of the catalogue's searchable text and its stem (kept by triggers on products,
+ * never pruned): search corrects a typed word to its nearest words here.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+/**
+ * What is left of a tracked product, per variation (its name, '' when the product has none) and
+ * size ('' when none). Changed only by conditional updates, so it never goes below zero.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variation: text('variation').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.variation, t.size] }),
+    check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Re-encoded images by name (content hash and width), when images live in the database. */
+export const images = pgTable('images', {
+  name: text('name').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

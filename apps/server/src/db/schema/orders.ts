@@ -1,0 +1,109 @@
+/** Orders, their lines, sales counts and checkout keys. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
+import { products } from './catalogue.ts';
+import { createdAt, id, money } from './columns.ts';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Kept so an order still names its customer after the account is deleted. */
+    customerName: text('customer_name').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    subtotal: money('subtotal'),
+    shippingFee: money('shipping_fee'),
+    tax: money('tax'),
+    total: money('total'),
+    /** The discount code the order was placed with, and what it took off the items. */
+    discountCode: text('discount_code'),
+    discountAmount: money('discount_amount').default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_customer_name_idx').on(sql`lower(${t.customerName})`),
+    // The back office's search by customer name, ILIKE '%…%' (pg_trgm).
+    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+  ],
+);
+
+/** An ordered line keeps a snapshot of name, image and price. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    price: money('price'),
+    /** The variation's name ('' when the product has none): with the size, the stock it came from. */
+    variation: text('variation').notNull().default(''),
+    size: text('size').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** The line's quantity was taken from stock and is not back yet: cancelling it gives it back. */
+    stockHeld: boolean('stock_held').notNull().default(false),
+    deliveryFee: money('delivery_fee'),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_position_key').on(t.orderId, t.position),
+    // Deleting a product clears it from ordered lines; this finds them without a full scan.
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * How many of each product are ordered, cancelled lines aside: Best Collections reads the top
+ * few instead of adding up every ordered line. Kept by a trigger on order_items (migration
+ * 0010_product_sales_counting) when the writing transaction commits.
+ */
+export const productSales = pgTable(
+  'product_sales',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    index('product_sales_sold_idx').on(t.sold.desc(), t.productId),
+    check('product_sales_sold_check', sql`${t.sold} >= 0`),
+  ],
+);
+
+/** A checkout attempt's key and the order it made: a repeat returns that order. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);

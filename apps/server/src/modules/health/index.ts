@@ -1,0 +1,2 @@
+// The health module's public face.
+export { default as healthRoutes } from './health.routes.ts';

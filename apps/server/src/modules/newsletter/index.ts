@@ -1,0 +1,3 @@
+// The newsletter module's public face: the routes, and a customer's subscription.
+export { default as newsletterRoutes } from './newsletter.routes.ts';
+export { subscriptionOf, unsubscribeAddress } from './newsletter.service.ts';

@@ -1,0 +1,11 @@
+// The uploads module's public face: where images are stored and how an upload becomes one.
+export { type ImageStore, importImageFiles, openImageStore } from './image-store.ts';
+export {
+  assertImage,
+  type PreparedImage,
+  prepareImage,
+  putImage,
+  removeImageIfUnused,
+  storeImage,
+} from './images.ts';
+export { default as uploadsRoutes } from './uploads.routes.ts';
