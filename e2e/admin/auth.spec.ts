@@ -3,7 +3,7 @@ import { E2E_ADMIN } from '../playwright.config.ts';
 import { signInAdmin } from './helpers.ts';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
-/** Every page behind the admin layout (SPEC §2), with the query strings they take. */
+/** Every back-office page behind its sign-in, with the query strings they take. */
 const GUARDED = [
   '/admin',
   '/admin/add_product',

@@ -86,7 +86,7 @@ export async function createProductViaApi(
   return ((await response.json()) as { product: Product }).product._id;
 }
 
-/** Places an order as the shopper whose session `request` holds (SPEC §3 payload, the server's total). */
+/** Places an order as the shopper whose session `request` holds (the cart page's body, the server's total). */
 export async function placeOrder(
   request: APIRequestContext,
   baseURL: string,

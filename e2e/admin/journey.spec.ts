@@ -76,7 +76,7 @@ test('adds a product with a main image, two variations and Clothes sizes', async
   productId = new URL(href!, baseURL).searchParams.get('pid')!;
   expect(productId).toMatch(/^[0-9a-f-]{36}$/);
 
-  // What was sent, as stored (SPEC §3): the price without its sign, the chosen options, the names.
+  // What was sent, as stored: the price without its sign, the chosen options, the names.
   const product = (await (await page.request.get(`/api/product/${productId}`)).json()) as Product;
   expect(product.price).toBe('1299.00');
   expect([product.category, product.subCategory]).toEqual(['Men', 'Tops']);

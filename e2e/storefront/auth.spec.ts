@@ -9,7 +9,7 @@ test.describe('sign up', () => {
     await expectAccessible(page);
 
     await page.getByLabel('Name', { exact: true }).fill(shopper.name);
-    // The calling code is fixed in front (SPEC §2): the shopper types only the local digits.
+    // The calling code, +63, is fixed in front: the shopper types only the local digits.
     const phone = page.getByLabel('Contact Number');
     await expect(phone).toHaveValue('+63');
     await phone.click();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, routeGate, test } from '../fixtures.ts';
 
-// The storefront's catalogue pages (SPEC §2 Home, About Us, Product listing, Product detail).
+// The storefront's catalogue pages: Home, About Us, the product listing and a product's page.
 
 interface Summary {
   _id: string;
@@ -18,7 +18,7 @@ interface Product extends Summary {
 
 const PAGE_SIZE = 24;
 
-/** The bare listing: the whole catalogue, newest first (the SPEC contract). */
+/** The bare listing, newest first: the whole catalogue while it holds at most 100 products (decision 002). */
 async function catalogue(request: APIRequestContext): Promise<Summary[]> {
   const response = await request.get('/api/product/all');
   expect(response.ok()).toBe(true);
@@ -233,7 +233,7 @@ test.describe('Product listing', () => {
     await expect(page).toHaveURL('/products?category=Men');
     await expect(cardNames(grid)).toHaveText(expected(['Men'], []).slice(0, PAGE_SIZE));
 
-    // Within a group any checked box matches; across groups both must (SPEC §4).
+    // Within a group any checked box matches; across groups both must (docs/business-rules.md, Filters).
     await page.getByRole('checkbox', { name: 'Kids', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Tops', exact: true }).check();
     await expect(page).toHaveURL('/products?category=Men&category=Kids&subCategory=Tops');

@@ -3,7 +3,8 @@ import type { Product, ProductSummary } from '@habi/shared';
 import type { Locator, Page } from '@playwright/test';
 import { expect, newShopper, test } from '../fixtures.ts';
 
-// One newcomer's whole visit (SPEC §2, §4, §5, §8, §9), clicked through as a shopper would:
+// One newcomer's whole visit, from signing up through the collection and the cart to their orders,
+// clicked through as a shopper would:
 // no API call drives the app; the API is only read to know what to expect and to read back
 // what the clicks stored.
 

@@ -25,9 +25,9 @@ type State = 'visitor' | 'shopper';
 interface RouteCase {
   name: string;
   path(context: Context): string;
-  /** Where a visitor is sent instead (SPEC §6). */
+  /** Where a visitor is sent instead (docs/business-rules.md, "Who may see and do what"). */
   visitorGoesTo?: '/sign-in';
-  /** Where a signed-in shopper is sent instead (SPEC §6). */
+  /** Where a signed-in shopper is sent instead. */
   shopperGoesTo?: '/user';
   /** The page's main heading and key text. */
   expectPage(page: Page, context: Context): Promise<void>;
@@ -198,7 +198,7 @@ const ROUTES: RouteCase[] = [
         page.getByText('Stay tune on our application for updates regarding your order(s).'),
       ).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
-      // No storefront layout here (SPEC §2).
+      // The confirmation stands alone: no storefront header or footer.
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     },
   },

@@ -20,9 +20,10 @@ import {
 } from './helpers.ts';
 
 /**
- * The authorization matrix of DESIGN §4 and §6: every route under /api, called by an anonymous
- * visitor, customer A, customer B and an admin, each with an otherwise valid request aimed at
- * customer A's resources (A's user id, A's order, a real product, the admin's own id).
+ * Who may call what (docs/business-rules.md, "Who may see and do what"): every route under
+ * /api, called by an anonymous visitor, customer A, customer B and an admin, each with an
+ * otherwise valid request aimed at customer A's resources (A's user id, A's order, a real
+ * product, the admin's own id).
  */
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'admin'] as const;
@@ -50,7 +51,7 @@ interface Route {
   ownerInBody?: true;
 }
 
-// Who may call what (DESIGN §4).
+// The callers a route answers, and with what.
 const everyone = (status: number): Expected => ({
   anonymous: status,
   'customer A': status,

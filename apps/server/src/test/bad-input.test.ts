@@ -25,9 +25,10 @@ import {
 } from './helpers.ts';
 
 /**
- * Bad input on every route that takes input (DESIGN §3): always a 4xx, never a 5xx, the error
- * body `{ message, errors? }` with a real message and no stack trace, and nothing written.
- * Then the Origin check on unsafe methods (DESIGN §5).
+ * Bad input on every route that takes input: always a 4xx, never a 5xx, the error body
+ * `{ message, errors? }` with a real message and no stack trace, and nothing written
+ * (docs/architecture.md, "A request"). Then the Origin check on unsafe methods
+ * (docs/business-rules.md, "Who may see and do what").
  */
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -47,7 +48,7 @@ interface Case {
   build: () => Promise<Req> | Req;
   /** The exact status (or one of them); any 4xx when absent. */
   status?: number | number[];
-  /** The exact message, where DESIGN or the error handler words it. */
+  /** The exact message, where a shared schema or the error handler words it. */
   message?: string;
 }
 
@@ -488,7 +489,7 @@ const JSON_ROUTES: JsonRoute[] = [
     url: () => '/api/orders/placed-order',
     body: () => orderBodyFor(a, [orderLineFor(product)]),
     headers: () => ({ [IDEMPOTENCY_KEY_HEADER]: randomUUID() }),
-    // The client's delivery option also carries value and date (SPEC §3).
+    // The client's delivery option also carries value and date; the server ignores the date.
     open: ['cart.0.deliveryOption'],
   },
   {
@@ -973,7 +974,7 @@ const otherCases = (): Case[] => {
       });
     }
   }
-  // A well-formed id that names nothing (DESIGN §3: 404 unknown id).
+  // A well-formed id that names nothing: 404.
   const unknown: [Method, (id: string) => string, unknown?][] = [
     ['GET', (id) => `/api/product/${id}`],
     ['GET', (id) => `/api/orders/${id}`],
@@ -1092,7 +1093,7 @@ const otherCases = (): Case[] => {
         cookie: admin.cookie,
       }),
     },
-    // Orders: the header, then what only the catalogue can refuse (DESIGN §4).
+    // Orders: the header, then what only the catalogue can refuse (docs/architecture.md, "An order").
     {
       name: 'POST /api/orders/placed-order: a short Idempotency-Key',
       status: 400,
@@ -1728,7 +1729,7 @@ describe('cross-site requests', () => {
     payload: { email: a.email, password: 'secret123' },
   });
 
-  // Same-origin means the Origin's host equals the Host (DESIGN §5), a default port spelt out or not.
+  // Same-origin means the Origin's scheme, host and port are the request's own, a default port spelt out or not.
   it.each([
     ['localhost:3000', 'http://localhost:3000'],
     ['localhost:80', 'http://localhost:80'],

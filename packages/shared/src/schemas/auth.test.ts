@@ -27,7 +27,7 @@ describe('PasswordSchema', () => {
     },
   );
 
-  it.each(['', 'a', '12345'])('rejects %j with the SPEC §5 message', (password) => {
+  it.each(['', 'a', '12345'])("rejects %j with the form's message", (password) => {
     expect(firstMessage(PasswordSchema, password)).toBe('Password must be at least 6 characters long');
   });
 
@@ -56,7 +56,7 @@ describe('SignInSchema', () => {
     expect(SignInSchema.parse({ ...signIn, email: '  juan@example.com ' }).email).toBe('juan@example.com');
   });
 
-  it('rejects a short password with the SPEC §5 message', () => {
+  it("rejects a short password with the form's message", () => {
     expect(messagesByPath(SignInSchema, { ...signIn, password: '12345' })).toEqual({
       password: ['Password must be at least 6 characters long'],
     });

@@ -103,7 +103,7 @@ describe('codes a shopper types', () => {
     expect(firstMessage(EnteredCodeSchema, '  ')).toBe('Enter a code');
   });
 
-  it('is optional at checkout, as SPEC clients send none', () => {
+  it('is optional at checkout: an order without a code sends no field for it', () => {
     const body = {
       userId: '3b241101-e2bb-4255-8caf-4136c566a962',
       total: '1.00',

@@ -77,7 +77,7 @@ describe('CreateProductFormSchema', () => {
       expect(CreateProductFormSchema.safeParse({ ...form, desc: 'x'.repeat(1000) }).success).toBe(true);
     });
 
-    it('rejects 1001 characters with the SPEC §5 message', () => {
+    it("rejects 1001 characters with the form's message", () => {
       expect(messagesByPath(CreateProductFormSchema, { ...form, desc: 'x'.repeat(1001) })).toEqual({
         desc: ['Description must not exceed to 1000 character(s)'],
       });

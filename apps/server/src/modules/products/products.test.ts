@@ -18,7 +18,7 @@ import {
   useTestApp,
 } from '../../test/helpers.ts';
 
-/** The URL DESIGN §5 stores an upload under: its content hash, re-encoded to WebP. */
+/** The URL an upload is stored under: its content hash, re-encoded to WebP (docs/business-rules.md, Images). */
 const uploadUrlOf = (bytes: Buffer) =>
   `/uploads/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-800.webp`;
 

@@ -153,7 +153,7 @@ describe('POST /api/users/sign-up', () => {
     ['contactNumber', { contactNumber: '+63917123456' }, 'Invalid phone number'],
     ['contactNumber', { contactNumber: '+6391712345678' }, 'Invalid phone number'],
     ['password', { password: '12345' }, 'Password must be at least 6 characters long'],
-  ])('rejects a bad %s with the form\'s message (%j)', async (field, override, message) => {
+  ])("rejects a bad %s with the form's message (%j)", async (field, override, message) => {
     const before = await countRows(t, 'customers');
     const response = await t.request({
       method: 'POST',
@@ -263,7 +263,7 @@ describe('POST /api/users/sign-in', () => {
     }
   });
 
-  it('rejects a short password with the form\'s message before checking it', async () => {
+  it("rejects a short password with the form's message before checking it", async () => {
     const response = await signIn(account.email, '123');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.password).toBe('Password must be at least 6 characters long');
@@ -625,7 +625,7 @@ describe('GET /api/users/current', () => {
     expect(response.json()).toBeNull();
   });
 
-  it('answers the signed-in user with exactly a user\'s public fields', async () => {
+  it("answers the signed-in user with exactly a user's public fields", async () => {
     const user = await signUpCustomer(t, { name: 'Jose Rizal', contactNumber: '+639998887777' });
     const response = await current(user.cookie);
     expect(response.statusCode).toBe(200);

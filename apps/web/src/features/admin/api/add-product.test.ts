@@ -14,7 +14,7 @@ const form: NewProductForm = {
 };
 
 describe('productFormData', () => {
-  it("sends SPEC's fields and no stock when the product does not track it", () => {
+  it("sends the product's fields and no stock when the product does not track it", () => {
     const data = productFormData(form);
     expect([...data.keys()]).toEqual([
       'imageUrl',

@@ -21,7 +21,7 @@ export interface NewProductForm {
   category: ChosenOption<string> | null;
   subCategory: ChosenOption<string> | null;
   variationsName: string[];
-  /** Given, the product tracks stock; absent, it sells without limit (SPEC's request exactly). */
+  /** Given, the product tracks stock; absent, it sells without limit and no `stock` field is sent. */
   stock?: ProductStockInput;
 }
 
