@@ -36,7 +36,7 @@ function preloadFonts(): Plugin {
 /**
  * The app is written for React and runs on Preact's compatibility layer: the same components,
  * hooks and libraries (React Router, TanStack Query, Radix) in 10 kB instead of react-dom's 64
- * (gzip), which alone was most of a phone's first download. Server rendering too, so the page
+ * (gzip), which alone would be most of a phone's first download. Server rendering too, so the page
  * hydrates what drew it. Controlled fields keep React's behaviour through
  * src/lib/controlled-fields.ts. The web unit tests (vitest.config.ts) run on it as well.
  */
@@ -59,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server bundle carries only the code its pages use: its packages bundled and tree-shaken,
   // not loaded whole by the server from node_modules (every icon of lucide-react, every Radix
-  // primitive: about 20 MB of the server's memory, 145 -> 126 MB idle).
+  // primitive: about 20 MB of the server's memory, 126 MB idle against 145).
   ssr: { noExternal: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -151,8 +151,8 @@ const op = (n: number): string => String(Math.round(n * 1000) / 1000);
 
 /**
  * A blurred stroke: nested strokes of the same path, the widest faintest, whose stacked alpha traces
- * the cross-section of the stroke blurred the way the studio used to (wide strokes blur more, so
- * they read as light rather than stripes).
+ * the cross-section of the stroke under a Gaussian blur (deviation 14 for wide strokes, 5 for thin:
+ * wide strokes blur more, so they read as light rather than stripes).
  */
 function glow(d: string, colour: string, width: number, opacity: number): string {
   const blur = width > 14 ? 14 : 5;

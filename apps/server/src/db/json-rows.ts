@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 /**
  * Inserts with their rows as one JSON parameter, read back into the table's row type by
  * json_populate_recordset: for a statement that writes many values (an order, its lines and its
- * mail). Drizzle binds each value as a parameter of its own, and building those statements was a
+ * mail). Drizzle binds each value as a parameter of its own, and building such statements costs a
  * sixth of an order's time in the server; this one is a column list and a JSON string. Values go
  * as JSON does: numerics and timestamps as the strings the columns read back as, jsonb columns as
  * the objects they hold.

@@ -47,7 +47,7 @@ export const PlaceOrderSchema = z.strictObject({
     .array(OrderLineInputSchema)
     .min(1, { message: 'Your cart is empty' })
     .max(LIMITS.cartLinesMax, { message: `At most ${LIMITS.cartLinesMax} lines per order` }),
-  /** A discount code; without one the order is priced as it always was. */
+  /** A discount code; without one nothing is taken off the subtotal. */
   discountCode: EnteredCodeSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;

@@ -99,7 +99,7 @@ export const CreateProductFieldsSchema = z.strictObject({
         return z.NEVER;
       }
     }),
-  // Absent: the product does not track stock, as before stock was kept.
+  // Absent: the product does not track stock and sells without limit.
   stock: z
     .string()
     .optional()

@@ -24,7 +24,7 @@ const kept = (t: TestApp) =>
     t,
     sql`select product_id, sold from product_sales where sold <> 0 order by product_id`,
   );
-/** The same counts added up from every ordered line, as Best Collections once did on each call. */
+/** The same counts added up from every ordered line: what the counters stand in for. */
 const addedUp = (t: TestApp) =>
   queryRows<{ product_id: string; sold: number }>(
     t,
