@@ -12,9 +12,10 @@ export const STOCK_QUANTITY_MAX = 100_000;
 /** At this many units or fewer a size shows "Only N left", and a product counts as low in stock. */
 export const LOW_STOCK_MAX = 5;
 
-/** Estimated tax on items plus shipping, in percent. */
+/** Tax, in percent, on the items less any discount plus shipping (`summarizeOrder`). */
 export const TAX_PERCENT = 10;
 
+/** One per cart line: the fee in whole pesos, and the days from the order's date to delivery. */
 export const DELIVERY_OPTIONS = [
   { value: 'standard', fee: 0, days: 9 },
   { value: 'express', fee: 50, days: 5 },
