@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** The default person picture, drawn inline so it needs no request. */
-export function DefaultAvatar({ label, className }: { label: string; className?: string }) {
+function DefaultAvatar({ label, className }: { label: string; className?: string }) {
   return (
     <svg viewBox="0 0 64 64" role="img" aria-label={label} className={cn('size-full', className)}>
       <title>{label}</title>
