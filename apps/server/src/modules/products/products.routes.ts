@@ -20,8 +20,11 @@ import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { searchIndexes, suggest } from '../search/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
+import { listProductsForAdmin } from './admin-list.service.ts';
+import { bestSellers } from './best-sellers.service.ts';
 import { createCatalogueCache, type Versions } from './catalogue-cache.ts';
-import * as productsService from './products.service.ts';
+import { type CatalogueReads, listProducts } from './collection.service.ts';
+import { addProduct, deleteProduct, readProduct, updateProduct, updateStock } from './products.service.ts';
 import { stockTotalsAt } from './stock.service.ts';
 
 /** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
@@ -39,7 +42,7 @@ export default async function productsRoutes(
   const searchIndex = searchIndexes(db);
   const stockTotals = stockTotalsAt(db);
   /** The catalogue as the request's versions show it. */
-  const readsAt = (seen: Versions): productsService.CatalogueReads => ({
+  const readsAt = (seen: Versions): CatalogueReads => ({
     index: () => searchIndex.at(seen.products),
     stockTotals: stockTotals(seen.catalogue),
   });
@@ -51,7 +54,7 @@ export default async function productsRoutes(
     },
     (request, reply) =>
       catalogue.reply(request, reply, `all ${JSON.stringify(request.query)}`, async (seen) => {
-        const { items, nextCursor } = await productsService.listProducts(db, request.query, readsAt(seen));
+        const { items, nextCursor } = await listProducts(db, request.query, readsAt(seen));
         const headers: Record<string, string> = nextCursor ? { [NEXT_CURSOR_HEADER]: nextCursor } : {};
         return { payload: items, headers };
       }),
@@ -69,7 +72,7 @@ export default async function productsRoutes(
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const { items, total } = await productsService.listProductsForAdmin(db, request.query);
+      const { items, total } = await listProductsForAdmin(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
@@ -90,7 +93,7 @@ export default async function productsRoutes(
       request,
       reply,
       'best',
-      async (seen) => ({ payload: await productsService.bestSellers(db, stockTotals(seen.catalogue)) }),
+      async (seen) => ({ payload: await bestSellers(db, stockTotals(seen.catalogue)) }),
       {
         readsSales: true,
       },
@@ -102,7 +105,7 @@ export default async function productsRoutes(
     { schema: { tags, params: IdParamsSchema, response: { 200: ProductSchema } } },
     (request, reply) =>
       catalogue.reply(request, reply, `product ${request.params.id}`, async () => ({
-        payload: await productsService.readProduct(db, request.params.id),
+        payload: await readProduct(db, request.params.id),
       })),
   );
 
@@ -112,7 +115,7 @@ export default async function productsRoutes(
     async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl', 'varImgUrls']);
       const fields = parseFields(CreateProductFieldsSchema, form.fields);
-      const product = await productsService.addProduct(db, images, fields, {
+      const product = await addProduct(db, images, fields, {
         main: form.files.imageUrl ?? [],
         variations: form.files.varImgUrls ?? [],
       });
@@ -132,7 +135,7 @@ export default async function productsRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const product = await productsService.updateProduct(db, request.params.id, request.body);
+      const product = await updateProduct(db, request.params.id, request.body);
       return { message: 'Product updated successfully', product };
     },
   );
@@ -150,14 +153,14 @@ export default async function productsRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const product = await productsService.updateStock(db, request.params.id, request.body);
+      const product = await updateStock(db, request.params.id, request.body);
       return { message: 'Stock updated successfully', product };
     },
   );
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => productsService.deleteProduct(db, id),
+    remove: (id) => deleteProduct(db, id),
     message: 'Product deleted successfully',
   });
 }

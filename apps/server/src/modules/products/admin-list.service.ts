@@ -1,0 +1,59 @@
+import { type AdminProductListQuery, STOCK_FILTERS, type StockFilter } from '@habi/shared';
+import { and, asc, count, desc, gte, ilike, lte, not, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { productStock, products } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { summaryColumns, toProductSummary } from './product-views.ts';
+
+/**
+ * A product's units left over every variation and size, null when it does not track stock:
+ * computed in SQL, so the admin table sorts and filters by it before paging.
+ */
+const stockTotal = sql<
+  number | null
+>`case when ${products.trackStock} then coalesce((select sum(${productStock.quantity}) from ${productStock} where ${productStock.productId} = ${products.id}), 0)::int end`;
+
+/** The products whose stock total is in the filter's range. */
+function stockFilter(filter: StockFilter): SQL | undefined {
+  const range = STOCK_FILTERS[filter];
+  if (range === null) return not(products.trackStock);
+  return and(gte(stockTotal, range.min), range.max === undefined ? undefined : lte(stockTotal, range.max));
+}
+
+/**
+ * The back office's products table: a page by offset and the number of matches, searched by
+ * name, filtered by stock and sorted by name (case-insensitive), date, price or stock total
+ * (products that do not track stock after the others either way); newest first by default.
+ */
+export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery) {
+  const where = and(
+    query.q ? ilike(products.name, `%${escapeLike(query.q)}%`) : undefined,
+    query.stock ? stockFilter(query.stock) : undefined,
+  );
+  const key =
+    query.sort === 'name'
+      ? sql`lower(${products.name})`
+      : query.sort === 'price'
+        ? products.price
+        : products.createdAt;
+  // A chosen column sorts ascending unless told otherwise; the default is newest first.
+  const ascending = (query.order ?? (query.sort && query.sort !== 'createdAt' ? 'asc' : 'desc')) === 'asc';
+  const direction = ascending ? asc : desc;
+  // Untracked products have no total: after the tracked ones whichever the direction.
+  const first =
+    query.sort === 'stock'
+      ? sql`${stockTotal} ${sql.raw(ascending ? 'asc' : 'desc')} nulls last`
+      : direction(key);
+  const rows = await db
+    .select({ product: summaryColumns, stockTotal })
+    .from(products)
+    .where(where)
+    .orderBy(first, direction(products.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [total] = await db.select({ n: count() }).from(products).where(where);
+  return {
+    items: rows.map((row) => toProductSummary(row.product, row.stockTotal)),
+    total: total?.n ?? 0,
+  };
+}
