@@ -70,7 +70,7 @@ const CACHE_CONTROL = 'public, no-cache';
 
 /**
  * The catalogue's version, the sales counts' (which only Best Collections reads), and the
- * products' own (which the search index is built at: search-index.ts).
+ * products' own (which the search index is built at: modules/search).
  */
 export interface Versions {
   catalogue: bigint;
@@ -106,6 +106,125 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
 const sizeOf = (entry: Entry) =>
   entry.body.length + (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0);
 
+/**
+ * Keys asked for once at this version: asked again, their answer is kept. Two generations, the
+ * older dropped whole when the newer fills (dropping the oldest key one at a time costs a walk
+ * over the holes earlier deletions left at the front of a Set).
+ */
+class AskedOnce {
+  private newer = new Set<string>();
+  private older = new Set<string>();
+  private readonly max: number;
+
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  /** Whether `key` was asked for before (and is forgotten); otherwise it is remembered. */
+  again(key: string) {
+    if (this.newer.delete(key) || this.older.delete(key)) return true;
+    this.newer.add(key);
+    if (this.newer.size >= this.max) {
+      this.older = this.newer;
+      this.newer = new Set();
+    }
+    return false;
+  }
+
+  clear() {
+    this.newer.clear();
+    this.older.clear();
+  }
+}
+
+/** Built answers, least recently used first, as many and as large as the limits allow. */
+class KeptAnswers {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private readonly limits: CatalogueCacheLimits;
+
+  constructor(limits: CatalogueCacheLimits) {
+    this.limits = limits;
+  }
+
+  /** The answer kept for `key`, now the most recently used. */
+  use(key: string) {
+    const known = this.entries.get(key);
+    if (known) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, known);
+    }
+    return known;
+  }
+
+  keep(key: string, entry: Entry) {
+    this.forget(key);
+    this.entries.set(key, entry);
+    this.bytes += sizeOf(entry);
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
+      this.forget(oldest);
+    }
+  }
+
+  forget(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= sizeOf(entry);
+    this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** The body in the encoding the client takes, compressed once and kept with the answer. */
+  encoded(key: string, entry: Entry, encoding: Encoding | undefined) {
+    if (!encoding || entry.body.length < COMPRESS_MIN_BYTES) return undefined;
+    let body = entry.compressed[encoding];
+    if (!body) {
+      body = COMPRESSORS[encoding](entry.body);
+      entry.compressed[encoding] = body;
+      // An answer still kept counts its new copy (one dropped meanwhile is not counted).
+      if (this.entries.get(key) === entry) this.bytes += body.length;
+    }
+    return body;
+  }
+}
+
+type Make = (seen: Versions) => Promise<CatalogueAnswer>;
+
+async function build(reply: FastifyReply, make: Make, seen: Versions): Promise<Entry> {
+  const answer = await make(seen);
+  // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
+  const body = Buffer.from('body' in answer ? answer.body : (reply.serialize(answer.payload) as string));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, etag, headers: answer.headers ?? {}, compressed: {} };
+}
+
+/** Sends an answer: 304 when the request names its entity tag, else its body (`compressed` when given). */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  type: string,
+  encoding: Encoding | undefined,
+  compressed: Buffer | undefined,
+) {
+  const etag = compressed && encoding ? taggedFor(entry.etag, encoding) : entry.etag;
+  reply
+    .headers(entry.headers)
+    .header('etag', etag)
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', varyOnEncoding(reply.getHeader('vary')));
+  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  reply.type(type);
+  if (compressed && encoding) return reply.header('content-encoding', encoding).send(compressed);
+  return reply.send(entry.body);
+}
+
 export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits) {
   const version = versionReader(db);
   /** The newest versions seen; answers of older ones are dropped. */
@@ -113,70 +232,48 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
   let currentSales = -1n;
   /** The answers built from the sales counts, dropped when those change. */
   const onSales = new Set<string>();
-  let bytes = 0;
-  /** Built answers, least recently used first. */
-  const entries = new Map<string, Entry>();
+  const answers = new KeptAnswers(limits);
   /** Answers being built, so a burst of the same request builds once. */
   const building = new Map<string, Promise<Entry>>();
-  /**
-   * Keys asked for once at this version: asked again, their answer is kept. Two generations, the
-   * older dropped whole when the newer fills (dropping the oldest key one at a time costs a walk
-   * over the holes earlier deletions left at the front of a Set).
-   */
-  let askedOnce = new Set<string>();
-  let askedBefore = new Set<string>();
-  const askedOnceMax = (limits.entries * ASKED_ONCE_PER_ENTRY) / 2;
-  /** Whether an answer built for `key` is kept: it was asked for before. */
-  const admits = (key: string) => {
-    if (limits.keepFirst || askedOnce.delete(key) || askedBefore.delete(key)) return true;
-    askedOnce.add(key);
-    if (askedOnce.size >= askedOnceMax) {
-      askedBefore = askedOnce;
-      askedOnce = new Set();
+  const asked = new AskedOnce((limits.entries * ASKED_ONCE_PER_ENTRY) / 2);
+
+  /** Drops what was built at versions older than the request read. */
+  const catchUp = (seen: Versions) => {
+    if (seen.catalogue > current) {
+      current = seen.catalogue;
+      answers.clear();
+      building.clear();
+      onSales.clear();
+      asked.clear();
     }
-    return false;
-  };
-
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= sizeOf(entry);
-    entries.delete(key);
-  };
-
-  const keep = (key: string, entry: Entry) => {
-    forget(key);
-    entries.set(key, entry);
-    bytes += sizeOf(entry);
-    for (const [oldest] of entries) {
-      if (entries.size <= limits.entries && bytes <= limits.bytes) break;
-      forget(oldest);
+    if (seen.sales > currentSales) {
+      currentSales = seen.sales;
+      for (const stale of onSales) {
+        answers.forget(stale);
+        building.delete(stale);
+      }
+      onSales.clear();
     }
   };
 
-  const build = async (
-    reply: FastifyReply,
-    make: (seen: Versions) => Promise<CatalogueAnswer>,
-    seen: Versions,
-  ): Promise<Entry> => {
-    const answer = await make(seen);
-    // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
-    const body = Buffer.from('body' in answer ? answer.body : (reply.serialize(answer.payload) as string));
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    return { body, etag, headers: answer.headers ?? {}, compressed: {} };
-  };
-
-  /** The body in the encoding the client takes, compressed once and kept with the answer. */
-  const encoded = (key: string, entry: Entry, encoding: Encoding | undefined) => {
-    if (!encoding || entry.body.length < COMPRESS_MIN_BYTES) return undefined;
-    let body = entry.compressed[encoding];
-    if (!body) {
-      body = COMPRESSORS[encoding](entry.body);
-      entry.compressed[encoding] = body;
-      // An answer still kept counts its new copy (one dropped meanwhile is not counted).
-      if (entries.get(key) === entry) bytes += body.length;
-    }
-    return body;
+  /** The answer being built for `key`, or built now; kept once built if it was asked for before. */
+  const shared = (reply: FastifyReply, key: string, make: Make, seen: Versions, readsSales: boolean) => {
+    const under = building.get(key);
+    if (under) return under;
+    const kept = limits.keepFirst || asked.again(key);
+    const pending = build(reply, make, seen);
+    building.set(key, pending);
+    // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
+    if (readsSales) onSales.add(key);
+    pending.then(
+      (built) => {
+        if (building.get(key) !== pending) return;
+        building.delete(key);
+        if (kept) answers.keep(key, built);
+      },
+      () => building.get(key) === pending && building.delete(key),
+    );
+    return pending;
   };
 
   return {
@@ -190,73 +287,21 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
       request: FastifyRequest,
       reply: FastifyReply,
       key: string,
-      make: (seen: Versions) => Promise<CatalogueAnswer>,
+      make: Make,
       {
         readsSales = false,
         type = 'application/json; charset=utf-8',
       }: { readsSales?: boolean; type?: string } = {},
     ) {
       const seen = await version();
-      if (seen.catalogue > current) {
-        current = seen.catalogue;
-        entries.clear();
-        building.clear();
-        onSales.clear();
-        askedOnce.clear();
-        askedBefore.clear();
-        bytes = 0;
-      }
-      if (seen.sales > currentSales) {
-        currentSales = seen.sales;
-        for (const stale of onSales) {
-          forget(stale);
-          building.delete(stale);
-        }
-        onSales.clear();
-      }
-      let entry: Entry;
-      if (seen.catalogue < current || (readsSales && seen.sales < currentSales)) {
-        // A write committed while this request read the version: answer it, keep nothing.
-        entry = await build(reply, make, seen);
-      } else {
-        const known = entries.get(key);
-        if (known) {
-          // Most recently used last.
-          entries.delete(key);
-          entries.set(key, known);
-          entry = known;
-        } else {
-          let pending = building.get(key);
-          if (!pending) {
-            const kept = admits(key);
-            pending = build(reply, make, seen);
-            building.set(key, pending);
-            // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
-            if (readsSales) onSales.add(key);
-            pending.then(
-              (built) => {
-                if (building.get(key) !== pending) return;
-                building.delete(key);
-                if (kept) keep(key, built);
-              },
-              () => building.get(key) === pending && building.delete(key),
-            );
-          }
-          entry = await pending;
-        }
-      }
+      catchUp(seen);
+      const entry =
+        seen.catalogue < current || (readsSales && seen.sales < currentSales)
+          ? // A write committed while this request read the version: answer it, keep nothing.
+            await build(reply, make, seen)
+          : (answers.use(key) ?? (await shared(reply, key, make, seen, readsSales)));
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = encoded(key, entry, encoding);
-      const etag = body && encoding ? taggedFor(entry.etag, encoding) : entry.etag;
-      reply
-        .headers(entry.headers)
-        .header('etag', etag)
-        .header('cache-control', CACHE_CONTROL)
-        .header('vary', varyOnEncoding(reply.getHeader('vary')));
-      if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      reply.type(type);
-      if (body && encoding) return reply.header('content-encoding', encoding).send(body);
-      return reply.send(entry.body);
+      return send(request, reply, entry, type, encoding, answers.encoded(key, entry, encoding));
     },
   };
 }
