@@ -32,10 +32,15 @@ const CACHE_LIMITS = { entries: 2000, bytes: 16 * 1024 * 1024 };
 
 const ProductMessageSchema = z.object({ message: z.string(), product: ProductSchema });
 
-export default async function productsRoutes(
-  app: FastifyInstance,
-  { db, images }: { db: Db; images: ImageStore },
-) {
+type Deps = { db: Db; images: ImageStore };
+
+export default async function productsRoutes(app: FastifyInstance, deps: Deps) {
+  readRoutes(app, deps);
+  writeRoutes(app, deps);
+}
+
+/** The storefront's reads, answered from the catalogue cache, and the back office's table. */
+function readRoutes(app: FastifyInstance, { db }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
   const catalogue = createCatalogueCache(db, CACHE_LIMITS);
@@ -108,6 +113,12 @@ export default async function productsRoutes(
         payload: await readProduct(db, request.params.id),
       })),
   );
+}
+
+/** The back office's writes. */
+function writeRoutes(app: FastifyInstance, { db, images }: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['products'];
 
   r.post(
     '/add',
