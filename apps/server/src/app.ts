@@ -18,7 +18,7 @@ import { createMailWorker, emailsRoutes, type MailWorker, openMailTransport } fr
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import ordersRoutes from './modules/orders/orders.routes.ts';
 import { pagesRoutes, seoRoutes } from './modules/pages/index.ts';
-import productsRoutes from './modules/products/products.routes.ts';
+import { productsRoutes } from './modules/products/index.ts';
 import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import compression from './plugins/compression.ts';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { countAdmins, createAdmin } from '../modules/admins/index.ts';
-import { countProducts } from '../modules/products/products.service.ts';
+import { countProducts } from '../modules/products/index.ts';
 import { type ImageStore, importImageFiles } from '../modules/uploads/index.ts';
 
 export interface FirstAdmin {

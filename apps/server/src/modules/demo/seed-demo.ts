@@ -1,7 +1,7 @@
 import { demoProducts, demoStock, drawGarment } from '@habi/demo';
 import { SIZE_PRESETS } from '@habi/shared';
 import type { Db } from '../../db/client.ts';
-import { createProduct } from '../../modules/products/products.service.ts';
+import { createProduct } from '../products/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { storeImage } from '../uploads/index.ts';
 

@@ -5,7 +5,7 @@ import { isRenderedPage, storeDate } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client.ts';
-import { createCatalogueCache } from '../products/catalogue-cache.ts';
+import { createCatalogueCache } from '../products/index.ts';
 import { loadPageRenderer, withBody } from './page-body.ts';
 import { pageHeadHtml, withHead } from './page-head.ts';
 import { pageStatus } from './seo.service.ts';
