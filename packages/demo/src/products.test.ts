@@ -1,7 +1,7 @@
 import {
   CATEGORIES,
   CreateProductFieldsSchema,
-  LATEST_COLLECTION_SIZE,
+  HOME_COLLECTION_SIZE,
   SIZE_PRESETS,
   SUBCATEGORIES,
 } from '@habi/shared';
@@ -43,6 +43,6 @@ describe('the demo products', () => {
   });
 
   it('curate a whole Best Collections row for a store with no sales yet', () => {
-    expect(demoProducts.filter((p) => p.bestCollection)).toHaveLength(LATEST_COLLECTION_SIZE);
+    expect(demoProducts.filter((p) => p.bestCollection)).toHaveLength(HOME_COLLECTION_SIZE);
   });
 });

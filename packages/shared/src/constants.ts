@@ -73,7 +73,8 @@ export function itemStatusColour(status: string): StatusColour {
 export const ORDER_PAYMENT_METHOD = 'COD';
 
 export const NEWSLETTER_DISCOUNT_PERCENT = 20;
-export const LATEST_COLLECTION_SIZE = 5;
+/** How many products each of Home's rows shows: Latest Collections and Best Collections. */
+export const HOME_COLLECTION_SIZE = 5;
 export const ADMIN_PAGE_SIZE = 10;
 
 export const SORT_OPTIONS = [

@@ -1,4 +1,4 @@
-import { LATEST_COLLECTION_SIZE } from '@habi/shared';
+import { HOME_COLLECTION_SIZE } from '@habi/shared';
 import { and, asc, desc, eq, gt, isNotNull, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { productSales, products } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import type { StockTotals } from './stock.service.ts';
  * Best Collections: the best sellers by quantity ordered (cancelled lines aside, counted in
  * product_sales as orders commit), topped up from the curated list, then the newest.
  */
-export async function bestSellers(db: Executor, stockTotals: StockTotals, size = LATEST_COLLECTION_SIZE) {
+export async function bestSellers(db: Executor, stockTotals: StockTotals, size = HOME_COLLECTION_SIZE) {
   const sellers = await db
     .select({ product: summaryColumns })
     .from(productSales)

@@ -1,4 +1,4 @@
-import { CATEGORIES, LATEST_COLLECTION_SIZE, SUBCATEGORIES } from '@habi/shared';
+import { CATEGORIES, HOME_COLLECTION_SIZE, SUBCATEGORIES } from '@habi/shared';
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -76,7 +76,7 @@ const pillClass =
 /** Where to go instead: every category and subcategory, and the latest arrivals. */
 function SearchSuggestions() {
   // The same query as Home's Latest Collections, so it is often cached already.
-  const latest = useProducts({ limit: LATEST_COLLECTION_SIZE });
+  const latest = useProducts({ limit: HOME_COLLECTION_SIZE });
   return (
     <>
       <section aria-labelledby="search-browse" className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { LATEST_COLLECTION_SIZE, PAGE_HEADS } from '@habi/shared';
+import { HOME_COLLECTION_SIZE, PAGE_HEADS } from '@habi/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
@@ -28,7 +28,7 @@ function ShopAllLink({ label }: { label: string }) {
 /** Server rendering: Latest and Best Collections, and the category tiles' covers. */
 export function prefetch(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.prefetchQuery(productsQueryOptions({ limit: LATEST_COLLECTION_SIZE })),
+    queryClient.prefetchQuery(productsQueryOptions({ limit: HOME_COLLECTION_SIZE })),
     queryClient.prefetchQuery(bestProductsQueryOptions()),
     ...categoryTileQueries().map((options) => queryClient.prefetchQuery(options)),
   ]);
@@ -38,7 +38,7 @@ export function prefetch(queryClient: QueryClient) {
 export default function HomePage() {
   useDocumentTitle(PAGE_HEADS['/'].title);
   // The bare listing is newest first, so its first five are the latest.
-  const latest = useProducts({ limit: LATEST_COLLECTION_SIZE });
+  const latest = useProducts({ limit: HOME_COLLECTION_SIZE });
   const best = useBestProducts();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-20 px-4 pt-4 sm:gap-24 sm:px-6 sm:pt-6 lg:px-8">
