@@ -391,7 +391,7 @@ export function orderLineFor(product: ProductRow, overrides: Partial<CartLine> =
  * The total a storefront would send for the cart, by the shared arithmetic it uses. For building
  * request bodies only: a test's expected amounts are written out, so a wrong sum cannot pass.
  */
-export function orderTotalOf(cart: CartLine[]): string {
+function orderTotalOf(cart: CartLine[]): string {
   const summary = summarizeOrder(
     cart.map((l) => ({ price: l.price, quantity: l.quantity, fee: l.deliveryOption.fee })),
   );

@@ -22,9 +22,9 @@ export interface NewsletterSettings {
 }
 
 /** How long a confirmation link works. */
-export const CONFIRM_VALID_DAYS = 7;
+const CONFIRM_VALID_DAYS = 7;
 /** An address is sent at most one confirmation mail in this time, however often it is entered. */
-export const CONFIRM_RESEND_MINUTES = 10;
+const CONFIRM_RESEND_MINUTES = 10;
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 

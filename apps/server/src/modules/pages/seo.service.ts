@@ -12,7 +12,7 @@ import { productStock, products } from '../../db/schema.ts';
 import type { PageRequest } from './page-head.ts';
 
 /** The most URLs one sitemap file may list (sitemaps.org). */
-export const SITEMAP_URLS_MAX = 50_000;
+const SITEMAP_URLS_MAX = 50_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
