@@ -166,8 +166,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     client = await PGlite.create({
       // Trigram matching for the typo-tolerant search; PostgreSQL has it in postgresql-contrib.
       extensions: { pg_trgm },
-      // PGlite's shared buffers live in the server's own memory: its default 128 MB was most of an
-      // idle store's 372 MB (10,000 products); at 16 MB it is 256 MB, no slower in the bench
+      // PGlite's shared buffers live in the server's own memory: at their default 128 MB an idle
+      // store (10,000 products) takes 372 MB, at 16 MB 256 MB and is no slower in the bench
       // (bench/README.md), the pages it misses being in the operating system's file cache.
       postgresqlconf: ['shared_buffers=16MB'],
       ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
