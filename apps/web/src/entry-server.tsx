@@ -52,27 +52,32 @@ export async function renderPage(url: string): Promise<RenderedPage | undefined>
   const context = await handler.query(request);
   if (context instanceof Response) return undefined;
 
-  const client = createQueryClient();
-  const handles = context.matches
-    .map((match) => match.route.handle as PageHandle | undefined)
-    .filter((handle) => handle !== undefined);
-  await Promise.all(handles.map((handle) => handle.prefetch?.(client, new URL(request.url))));
-  if (failed(client)) return undefined;
+  const client = createQueryClient({ server: true });
+  try {
+    const handles = context.matches
+      .map((match) => match.route.handle as PageHandle | undefined)
+      .filter((handle) => handle !== undefined);
+    await Promise.all(handles.map((handle) => handle.prefetch?.(client, new URL(request.url))));
+    if (failed(client)) return undefined;
 
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // Rendering is synchronous: the time set here is the one this page is drawn with.
-  const now = Date.now();
-  setRenderTime(now);
-  const html = renderToString(
-    <StrictMode>
-      <Providers client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
-    </StrictMode>,
-  );
-  return {
-    html,
-    state: JSON.stringify({ queries: dehydrate(client), now } satisfies ServerState),
-    sources: [...APP_SOURCES, ...handles.map((handle) => handle.source)],
-  };
+    const router = createStaticRouter(handler.dataRoutes, context);
+    // Rendering is synchronous: the time set here is the one this page is drawn with.
+    const now = Date.now();
+    setRenderTime(now);
+    const html = renderToString(
+      <StrictMode>
+        <Providers client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StrictMode>,
+    );
+    return {
+      html,
+      state: JSON.stringify({ queries: dehydrate(client), now } satisfies ServerState),
+      sources: [...APP_SOURCES, ...handles.map((handle) => handle.source)],
+    };
+  } finally {
+    // The page's data now lives in its HTML and state: nothing of it stays in memory.
+    client.clear();
+  }
 }
