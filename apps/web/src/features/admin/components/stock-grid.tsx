@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useCellNavigation } from '../hooks/use-cell-navigation.ts';
 import {
   cellKey,
   cellLabel,
@@ -27,8 +28,6 @@ interface StockGridProps {
   disabled?: boolean;
 }
 
-const MODIFIERS = ['shiftKey', 'altKey', 'ctrlKey', 'metaKey'] as const;
-
 /**
  * The stock of each variation (rows) in each size (columns), with "Set all". Tab goes row by
  * row; the arrow keys move between cells (left and right once the caret is at the text's edge).
@@ -46,29 +45,8 @@ export function StockGrid({
   disabled,
 }: StockGridProps) {
   const id = useId();
-  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const { cellRef, move } = useCellNavigation();
   const { rows, columns } = axes;
-
-  function move(event: KeyboardEvent<HTMLInputElement>, r: number, c: number) {
-    if (MODIFIERS.some((key) => event[key])) return;
-    const input = event.currentTarget;
-    const { selectionStart: start, selectionEnd: end, value } = input;
-    const whole = start === 0 && end === value.length;
-    const target =
-      event.key === 'ArrowUp'
-        ? [r - 1, c]
-        : event.key === 'ArrowDown'
-          ? [r + 1, c]
-          : event.key === 'ArrowLeft' && (whole || end === 0)
-            ? [r, c - 1]
-            : event.key === 'ArrowRight' && (whole || start === value.length)
-              ? [r, c + 1]
-              : undefined;
-    const next = target && inputs.current.get(`${target[0]}:${target[1]}`);
-    if (!next) return;
-    event.preventDefault();
-    next.focus();
-  }
 
   const invalid = rows.flatMap((row, r) =>
     columns.flatMap((column, c) => {
@@ -115,46 +93,21 @@ export function StockGrid({
                 </th>
                 {columns.map((column, c) => {
                   const key = cellKey(row, column);
-                  const error = errors[key];
-                  const note = notes[key];
-                  const errorId = error ? `${id}-${r}-${c}-error` : '';
-                  const noteId = note ? `${id}-${r}-${c}-note` : '';
                   return (
-                    <td
+                    <StockCell
                       key={column.size}
-                      className="border-b border-line px-1.5 py-1.5 text-center align-top group-last:border-b-0"
-                    >
-                      <input
-                        ref={(input) => {
-                          if (input) inputs.current.set(`${r}:${c}`, input);
-                          else inputs.current.delete(`${r}:${c}`);
-                        }}
-                        type="text"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        aria-label={cellLabel(row, column)}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={[errorId, noteId].filter(Boolean).join(' ') || undefined}
-                        value={cells[key] ?? ''}
-                        placeholder={placeholder}
-                        disabled={disabled}
-                        onChange={(event) => onChange({ ...cells, [key]: event.target.value })}
-                        onFocus={(event) => event.currentTarget.select()}
-                        onKeyDown={(event) => move(event, r, c)}
-                        className={cn(
-                          'h-10 w-[4.5rem] rounded-lg border border-line bg-white px-2 text-right text-sm text-ink tabular-nums placeholder:text-muted/80 focus:border-ink focus:outline-none aria-invalid:border-danger disabled:bg-sand',
-                          isChanged?.(key) && 'border-accent bg-accent/5',
-                        )}
-                      />
-                      {note && (
-                        <p
-                          id={noteId}
-                          className="mx-auto mt-1 max-w-[4.5rem] text-[11px] leading-tight font-semibold text-danger"
-                        >
-                          {note}
-                        </p>
-                      )}
-                    </td>
+                      idPrefix={`${id}-${r}-${c}`}
+                      label={cellLabel(row, column)}
+                      value={cells[key] ?? ''}
+                      error={errors[key]}
+                      note={notes[key]}
+                      changed={isChanged?.(key)}
+                      placeholder={placeholder}
+                      disabled={disabled}
+                      inputRef={cellRef(r, c)}
+                      onChange={(value) => onChange({ ...cells, [key]: value })}
+                      onKeyDown={(event) => move(event, r, c)}
+                    />
                   );
                 })}
               </tr>
@@ -171,6 +124,70 @@ export function StockGrid({
         </p>
       ))}
     </div>
+  );
+}
+
+interface StockCellProps {
+  /** The start of the ids of the cell's error (listed under the grid) and note. */
+  idPrefix: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  note: string | undefined;
+  changed: boolean | undefined;
+  placeholder: string | undefined;
+  disabled: boolean | undefined;
+  inputRef(input: HTMLInputElement | null): void;
+  onChange(value: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+}
+
+/** One quantity, selected whole when entered, with a note under it ("7 in stock now"). */
+function StockCell({
+  idPrefix,
+  label,
+  value,
+  error,
+  note,
+  changed,
+  placeholder,
+  disabled,
+  inputRef,
+  onChange,
+  onKeyDown,
+}: StockCellProps) {
+  const errorId = error ? `${idPrefix}-error` : '';
+  const noteId = note ? `${idPrefix}-note` : '';
+  return (
+    <td className="border-b border-line px-1.5 py-1.5 text-center align-top group-last:border-b-0">
+      <input
+        ref={inputRef}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[errorId, noteId].filter(Boolean).join(' ') || undefined}
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={(event) => event.currentTarget.select()}
+        onKeyDown={onKeyDown}
+        className={cn(
+          'h-10 w-[4.5rem] rounded-lg border border-line bg-white px-2 text-right text-sm text-ink tabular-nums placeholder:text-muted/80 focus:border-ink focus:outline-none aria-invalid:border-danger disabled:bg-sand',
+          changed && 'border-accent bg-accent/5',
+        )}
+      />
+      {note && (
+        <p
+          id={noteId}
+          className="mx-auto mt-1 max-w-[4.5rem] text-[11px] leading-tight font-semibold text-danger"
+        >
+          {note}
+        </p>
+      )}
+    </td>
   );
 }
 
