@@ -1,18 +1,19 @@
 import { Check, ChevronDown, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { type ComboboxOption, useCombobox } from './use-combobox.ts';
 
-export interface ComboboxOption<Value extends string> {
-  label: string;
-  value: Value;
+interface ComboboxProps<Value extends string> {
+  /** The input's id, which the field's label points at. */
+  id: string;
+  /** The name of its list of options (not the field's own, which its label gives). */
+  listLabel: string;
+  options: readonly ComboboxOption<Value>[];
+  value?: Value;
+  onChange(value?: Value): void;
+  placeholder: string;
+  /** The clear button's accessible name. */
+  clearLabel: string;
 }
-
-/** Case and accents aside: "low" finds "Low to High", "e" finds "é". */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 /**
  * A searchable, clearable choice among a few options (the ARIA combobox pattern with a list box):
@@ -28,63 +29,9 @@ export function Combobox<Value extends string>({
   listLabel,
   placeholder,
   clearLabel,
-}: {
-  /** The input's id, which the field's label points at. */
-  id: string;
-  /** The name of its list of options (not the field's own, which its label gives). */
-  listLabel: string;
-  options: readonly ComboboxOption<Value>[];
-  value?: Value;
-  onChange(value?: Value): void;
-  placeholder: string;
-  /** The clear button's accessible name. */
-  clearLabel: string;
-}) {
-  const listId = useId();
-  const chosen = options.find((option) => option.value === value);
-  const [open, setOpen] = useState(false);
-  // What the shopper typed since opening; null shows the chosen option's label.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [active, setActive] = useState(0);
-  const shown =
-    typed === null ? options : options.filter((option) => folded(option.label).includes(folded(typed)));
-  const activeOption = open ? shown[Math.min(active, shown.length - 1)] : undefined;
-  const optionId = (option: ComboboxOption<Value>) => `${listId}-${option.value}`;
-  /** Where the list opens: at the chosen option, else the first. */
-  const chosenIndex = chosen ? options.indexOf(chosen) : 0;
-
-  const close = () => {
-    setOpen(false);
-    setTyped(null);
-  };
-  const pick = (option: ComboboxOption<Value>) => {
-    close();
-    if (option.value !== value) onChange(option.value);
-  };
-  const openAt = (index: number) => {
-    setOpen(true);
-    setActive(index);
-  };
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const last = shown.length - 1;
-    const current = activeOption ? shown.indexOf(activeOption) : 0;
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      if (!open) openAt(chosenIndex);
-      else setActive(current >= last ? 0 : current + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) openAt(chosenIndex);
-      else setActive(current <= 0 ? last : current - 1);
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      if (activeOption) pick(activeOption);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close();
-    }
-  }
+}: ComboboxProps<Value>) {
+  const box = useCombobox(options, value, onChange);
+  const { open, chosen, shown, activeOption } = box;
 
   return (
     <div className="relative">
@@ -92,19 +39,16 @@ export function Combobox<Value extends string>({
         id={id}
         role="combobox"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={box.listId}
         aria-autocomplete="list"
-        aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
+        aria-activedescendant={activeOption ? box.optionId(activeOption) : undefined}
         autoComplete="off"
-        value={typed ?? chosen?.label ?? ''}
+        value={box.typed ?? chosen?.label ?? ''}
         placeholder={placeholder}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          openAt(0);
-        }}
-        onClick={() => (open ? close() : openAt(chosenIndex))}
-        onKeyDown={onKeyDown}
-        onBlur={close}
+        onChange={(event) => box.onType(event.target.value)}
+        onClick={box.toggle}
+        onKeyDown={box.onKeyDown}
+        onBlur={box.close}
         className={cn(
           'h-12 w-full cursor-pointer rounded-xl border bg-white pr-18 pl-3 text-ink placeholder:text-muted focus:outline-none',
           open ? 'border-ink' : 'border-line focus:border-ink',
@@ -117,10 +61,7 @@ export function Combobox<Value extends string>({
             aria-label={clearLabel}
             // Keeps the focus in the input, so its blur does not run first.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => {
-              close();
-              onChange(undefined);
-            }}
+            onClick={box.clear}
             className="grid size-8 place-items-center rounded-full text-muted hover:bg-sand hover:text-ink"
           >
             <X aria-hidden="true" className="size-4" />
@@ -132,11 +73,11 @@ export function Combobox<Value extends string>({
         hidden={!open}
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-[300px] overflow-auto rounded-xl border border-line bg-white py-1 shadow-lg"
       >
-        <div id={listId} role="listbox" aria-label={listLabel} hidden={shown.length === 0}>
+        <div id={box.listId} role="listbox" aria-label={listLabel} hidden={shown.length === 0}>
           {shown.map((option) => (
             <div
               key={option.value}
-              id={optionId(option)}
+              id={box.optionId(option)}
               role="option"
               aria-selected={option.value === value}
               // The input keeps the focus and handles the keys (aria-activedescendant).
@@ -144,7 +85,7 @@ export function Combobox<Value extends string>({
               // Picked before the input's blur closes the list.
               onMouseDown={(event) => {
                 event.preventDefault();
-                pick(option);
+                box.pick(option);
               }}
               className={cn(
                 'flex cursor-pointer items-center justify-between px-3 py-2.5 text-sm text-ink',
