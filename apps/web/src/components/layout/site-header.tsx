@@ -35,22 +35,7 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
     setOpen(false);
     setSearchOpen(false);
   }
-  // Null until the app has read the cart: the badge shows the head script's count (index.css).
-  const count = useCartCount();
-  const close = () => setOpen(false);
 
-  const searchRow = useRef<HTMLDivElement>(null);
-  const searchToggle = useRef<HTMLButtonElement>(null);
-  // The search row opens ready to type.
-  useEffect(() => {
-    if (searchOpen) searchRow.current?.querySelector('input')?.focus();
-  }, [searchOpen]);
-  // Escape the search box did not use itself (to close its suggestions) closes the row.
-  const closeSearchOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || !searchOpen) return;
-    setSearchOpen(false);
-    searchToggle.current?.focus();
-  };
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur">
       <div className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -68,40 +53,16 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
         </nav>
         <div className="flex items-center gap-1">
           {search && (
-            <>
-              <button
-                ref={searchToggle}
-                type="button"
-                className="grid size-11 place-items-center rounded-full hover:bg-sand lg:hidden"
-                aria-label={searchOpen ? 'Close search' : 'Open search'}
-                aria-expanded={searchOpen}
-                aria-controls="site-search"
-                onClick={() => {
-                  setSearchOpen((value) => !value);
-                  setOpen(false);
-                }}
-              >
-                {searchOpen ? (
-                  <X aria-hidden="true" className="size-6" />
-                ) : (
-                  <Search aria-hidden="true" className="size-6" />
-                )}
-              </button>
-              {/* A row under the header on small screens, in line before the icons from 1024 px. */}
-              {/* biome-ignore lint/a11y/noStaticElementInteractions: only listens for Escape from the search box inside. */}
-              <div
-                id="site-search"
-                ref={searchRow}
-                onKeyDown={closeSearchOnEscape}
-                className={cn(
-                  'absolute inset-x-0 top-full border-b border-line bg-paper px-4 py-3 shadow-sm sm:px-6',
-                  'lg:static lg:mr-2 lg:block lg:w-72 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none xl:w-80',
-                  searchOpen ? 'block' : 'hidden',
-                )}
-              >
-                <InTurn>{search}</InTurn>
-              </div>
-            </>
+            <SearchToggle
+              open={searchOpen}
+              onToggle={() => {
+                setSearchOpen((value) => !value);
+                setOpen(false);
+              }}
+              onClose={() => setSearchOpen(false)}
+            >
+              {search}
+            </SearchToggle>
           )}
           <Link
             to={paths.user}
@@ -110,20 +71,7 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
           >
             <UserRound aria-hidden="true" className="size-6" />
           </Link>
-          <Link
-            to={paths.cart}
-            aria-label={count === null ? 'Cart' : `Cart, ${count} item${count === 1 ? '' : 's'}`}
-            className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
-          >
-            <ShoppingBag aria-hidden="true" className="size-6" />
-            <span
-              aria-hidden="true"
-              data-cart-badge={count === null ? '' : undefined}
-              className="absolute top-0.5 right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-bold text-white tabular-nums"
-            >
-              {count}
-            </span>
-          </Link>
+          <CartLink />
           <button
             type="button"
             className="grid size-11 place-items-center rounded-full hover:bg-sand md:hidden"
@@ -143,24 +91,109 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
           </button>
         </div>
       </div>
-      {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper md:hidden">
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  onClick={close}
-                  className={(s) => cn(navLinkClass(s), 'block py-3')}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {open && <MobileMenu onNavigate={() => setOpen(false)} />}
     </header>
+  );
+}
+
+/**
+ * The search: a button and a row under the header on small screens, in line before the icons
+ * from 1024 px. The row opens ready to type.
+ */
+function SearchToggle({
+  open,
+  onToggle,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onToggle(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const searchRow = useRef<HTMLDivElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) searchRow.current?.querySelector('input')?.focus();
+  }, [open]);
+  // Escape the search box did not use itself (to close its suggestions) closes the row.
+  const closeSearchOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !open) return;
+    onClose();
+    searchToggle.current?.focus();
+  };
+  return (
+    <>
+      <button
+        ref={searchToggle}
+        type="button"
+        className="grid size-11 place-items-center rounded-full hover:bg-sand lg:hidden"
+        aria-label={open ? 'Close search' : 'Open search'}
+        aria-expanded={open}
+        aria-controls="site-search"
+        onClick={onToggle}
+      >
+        {open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <Search aria-hidden="true" className="size-6" />
+        )}
+      </button>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only listens for Escape from the search box inside. */}
+      <div
+        id="site-search"
+        ref={searchRow}
+        onKeyDown={closeSearchOnEscape}
+        className={cn(
+          'absolute inset-x-0 top-full border-b border-line bg-paper px-4 py-3 shadow-sm sm:px-6',
+          'lg:static lg:mr-2 lg:block lg:w-72 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none xl:w-80',
+          open ? 'block' : 'hidden',
+        )}
+      >
+        <InTurn>{children}</InTurn>
+      </div>
+    </>
+  );
+}
+
+/** The cart icon with its badge: the head script's count until the app has read the cart (index.css). */
+function CartLink() {
+  const count = useCartCount();
+  return (
+    <Link
+      to={paths.cart}
+      aria-label={count === null ? 'Cart' : `Cart, ${count} item${count === 1 ? '' : 's'}`}
+      className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
+    >
+      <ShoppingBag aria-hidden="true" className="size-6" />
+      <span
+        aria-hidden="true"
+        data-cart-badge={count === null ? '' : undefined}
+        className="absolute top-0.5 right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] font-bold text-white tabular-nums"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+function MobileMenu({ onNavigate }: { onNavigate(): void }) {
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper md:hidden">
+      <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+        {NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              onClick={onNavigate}
+              className={(s) => cn(navLinkClass(s), 'block py-3')}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
