@@ -1,6 +1,6 @@
 import { formatPHP, quantityLimit, shortStockMessage } from '@habi/shared';
 import { CircleAlert, Trash2, Truck } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
@@ -27,35 +27,7 @@ interface CartLineItemProps {
  * quantity is never changed for the shopper.
  */
 export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProps) {
-  const [draft, setDraft] = useState<number | null>(null);
-  const stepperRef = useRef<HTMLDivElement>(null);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const editing = draft !== null;
   const short = shortStockMessage(left ?? null, line.quantity);
-
-  function edit() {
-    setDraft(line.quantity);
-    // Let the stepper render, then put the cursor in its number.
-    requestAnimationFrame(() => stepperRef.current?.querySelector('input')?.select());
-  }
-
-  function save() {
-    if (draft !== null) setQuantity(line.cartProductId, draft);
-    setDraft(null);
-    // The stepper goes away; keep focus on the line rather than losing it to the page.
-    editButtonRef.current?.focus();
-  }
-
-  function onStepperKey(event: KeyboardEvent) {
-    if (event.key !== 'Enter' && event.key !== 'Escape') return;
-    // Focus moves to the Edit button; the key must not go on to press it.
-    event.preventDefault();
-    if (event.key === 'Enter') save();
-    else {
-      setDraft(null);
-      editButtonRef.current?.focus();
-    }
-  }
 
   return (
     <li className="rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -86,48 +58,7 @@ export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProp
           <p className="mt-1 text-base font-bold tabular-nums text-ink">{formatPHP(line.price)}</p>
         </div>
 
-        <div className="col-span-2 flex flex-col gap-1 md:col-span-1 md:col-start-2 md:self-start">
-          <div className="flex h-11 items-center gap-2">
-            <span className="text-sm text-muted">Quantity:</span>
-            {editing ? (
-              // biome-ignore lint/a11y/noStaticElementInteractions: Enter saves and Escape cancels, a shortcut beside the Save button.
-              <div ref={stepperRef} onKeyDown={onStepperKey}>
-                <QuantityStepper
-                  value={draft}
-                  onChange={setDraft}
-                  max={quantityLimit(left ?? null)}
-                  label={`Quantity of ${line.name}`}
-                />
-              </div>
-            ) : (
-              <span className="min-w-6 font-bold tabular-nums">{line.quantity}</span>
-            )}
-          </div>
-          <div className="-ml-3 flex items-center">
-            <button
-              ref={editButtonRef}
-              type="button"
-              className={`${textButton} text-accent-dark`}
-              aria-label={editing ? `Save quantity of ${line.name}` : `Edit quantity of ${line.name}`}
-              onClick={editing ? save : edit}
-            >
-              {editing ? 'Save' : 'Edit'}
-            </button>
-            <span aria-hidden="true" className="h-4 w-px bg-line" />
-            <button
-              type="button"
-              className={`${textButton} text-ink-soft hover:text-danger`}
-              aria-label={`Delete ${line.name}`}
-              onClick={() => {
-                removeFromCart(line.cartProductId);
-                onRemoved();
-              }}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </button>
-          </div>
-        </div>
+        <LineQuantity line={line} left={left} onRemoved={onRemoved} />
 
         <DeliveryOptions
           line={line}
@@ -135,29 +66,109 @@ export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProp
         />
 
         {short && (
-          <p
-            role="alert"
-            className="col-span-2 flex items-start gap-2 rounded-xl bg-danger/5 px-3.5 py-2.5 text-sm text-danger md:col-span-3"
-          >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <LineAlert>
             <span>
               <span className="font-semibold">{short}.</span>{' '}
               {left
                 ? `Lower the quantity to ${left} or delete this item.`
                 : 'Please delete this item from your cart.'}
             </span>
-          </p>
+          </LineAlert>
         )}
-        {notice && (
-          <p
-            role="alert"
-            className="col-span-2 flex items-start gap-2 rounded-xl bg-danger/5 px-3.5 py-2.5 text-sm text-danger md:col-span-3"
-          >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {notice}
-          </p>
-        )}
+        {notice && <LineAlert>{notice}</LineAlert>}
       </div>
     </li>
+  );
+}
+
+/**
+ * The line's quantity, Edit (a stepper, saved by Save or Enter, dropped by Escape) and Delete.
+ * Focus stays on the line: the Edit button takes it back when the stepper goes away.
+ */
+function LineQuantity({ line, left, onRemoved }: Omit<CartLineItemProps, 'notice'>) {
+  const [draft, setDraft] = useState<number | null>(null);
+  const stepperRef = useRef<HTMLDivElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const editing = draft !== null;
+
+  function edit() {
+    setDraft(line.quantity);
+    // Let the stepper render, then put the cursor in its number.
+    requestAnimationFrame(() => stepperRef.current?.querySelector('input')?.select());
+  }
+
+  function save() {
+    if (draft !== null) setQuantity(line.cartProductId, draft);
+    setDraft(null);
+    editButtonRef.current?.focus();
+  }
+
+  function onStepperKey(event: KeyboardEvent) {
+    if (event.key !== 'Enter' && event.key !== 'Escape') return;
+    // Focus moves to the Edit button; the key must not go on to press it.
+    event.preventDefault();
+    if (event.key === 'Enter') save();
+    else {
+      setDraft(null);
+      editButtonRef.current?.focus();
+    }
+  }
+
+  return (
+    <div className="col-span-2 flex flex-col gap-1 md:col-span-1 md:col-start-2 md:self-start">
+      <div className="flex h-11 items-center gap-2">
+        <span className="text-sm text-muted">Quantity:</span>
+        {editing ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: Enter saves and Escape cancels, a shortcut beside the Save button.
+          <div ref={stepperRef} onKeyDown={onStepperKey}>
+            <QuantityStepper
+              value={draft}
+              onChange={setDraft}
+              max={quantityLimit(left ?? null)}
+              label={`Quantity of ${line.name}`}
+            />
+          </div>
+        ) : (
+          <span className="min-w-6 font-bold tabular-nums">{line.quantity}</span>
+        )}
+      </div>
+      <div className="-ml-3 flex items-center">
+        <button
+          ref={editButtonRef}
+          type="button"
+          className={`${textButton} text-accent-dark`}
+          aria-label={editing ? `Save quantity of ${line.name}` : `Edit quantity of ${line.name}`}
+          onClick={editing ? save : edit}
+        >
+          {editing ? 'Save' : 'Edit'}
+        </button>
+        <span aria-hidden="true" className="h-4 w-px bg-line" />
+        <button
+          type="button"
+          className={`${textButton} text-ink-soft hover:text-danger`}
+          aria-label={`Delete ${line.name}`}
+          onClick={() => {
+            removeFromCart(line.cartProductId);
+            onRemoved();
+          }}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A line's warning: short of stock, or refused by the server. */
+function LineAlert({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="col-span-2 flex items-start gap-2 rounded-xl bg-danger/5 px-3.5 py-2.5 text-sm text-danger md:col-span-3"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {children}
+    </p>
   );
 }
