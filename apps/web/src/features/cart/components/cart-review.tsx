@@ -1,36 +1,15 @@
-import {
-  type DiscountPreview,
-  type DiscountRule,
-  discountRuleOf,
-  type OrderSummary,
-  summarizeOrder,
-  toDecimal,
-} from '@habi/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import type { CartLine } from '../../../lib/cart-store.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
-import { discountPreviewQueryOptions, useDiscountPreview } from '../api/check-discount.ts';
+import { useCartPricing } from '../hooks/use-cart-pricing.ts';
 import { useCheckout } from '../hooks/use-checkout.ts';
-import { setDiscountCode, useDiscountCode } from '../hooks/use-discount-code.ts';
 import { useLinesLeft } from '../hooks/use-lines-left.ts';
 import { AddressBox, type AddressMode } from './address-box.tsx';
 import { CartLineItem } from './cart-line-item.tsx';
 import { codeErrorOf, DiscountCodeField } from './discount-code-field.tsx';
 import { OrderSummaryPanel } from './order-summary-panel.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
-
-/** The order summary of the cart; null if a saved line's price cannot be read. */
-function summarize(lines: readonly CartLine[], rule: DiscountRule | null = null): OrderSummary | null {
-  try {
-    return summarizeOrder(
-      lines.map((line) => ({ price: line.price, quantity: line.quantity, fee: line.deliveryOption.fee })),
-      rule,
-    );
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The cart with lines, and checkout: the lines, the address box for shoppers and the order
@@ -49,23 +28,14 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
   const addresses = user?.shippingAddress ?? [];
   // The first address until the shopper picks another; a deleted pick means none.
   const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
-  // A code is checked by the server against the items' subtotal; its rule then prices the cart.
-  const queryClient = useQueryClient();
-  const code = useDiscountCode();
-  const undiscounted = useMemo(() => summarize(lines), [lines]);
-  const subtotal = undiscounted ? toDecimal(undiscounted.subtotal) : null;
-  const preview = useDiscountPreview(user ? code : null, subtotal);
-  const applied: DiscountPreview | undefined = preview.isError ? undefined : preview.data;
-  const summary = useMemo(
-    () => (applied ? summarize(lines, discountRuleOf(applied.kind, applied.value)) : undiscounted),
-    [lines, applied, undiscounted],
-  );
+  const pricing = useCartPricing(lines, user);
+  const { applied, preview } = pricing;
 
   const checkout = useCheckout({
     lines,
-    summary,
+    summary: pricing.summary,
     address,
-    discountCode: user ? code : null,
+    discountCode: pricing.code,
     onSignInNeeded: () => signInLink.current?.focus(),
     onAddressNeeded: () => {
       setNeedsAddress(true);
@@ -121,22 +91,18 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
         )}
         <OrderSummaryPanel
           className="lg:sticky lg:top-28"
-          summary={summary}
+          summary={pricing.summary}
           pending={checkout.pending}
           problem={checkout.problem}
           onPlaceOrder={() => void checkout.place()}
           discountCode={applied?.code}
           codeField={
             <DiscountCodeField
-              applied={user ? code : null}
+              applied={pricing.code}
               preview={applied}
               problem={checkout.codeError ?? (preview.isError ? codeErrorOf(preview.error) : undefined)}
-              onApply={async (entered) => {
-                if (subtotal === null) return;
-                await queryClient.fetchQuery(discountPreviewQueryOptions(entered, subtotal));
-                setDiscountCode(entered);
-              }}
-              onRemove={() => setDiscountCode(null)}
+              onApply={pricing.apply}
+              onRemove={pricing.remove}
             />
           }
         />
