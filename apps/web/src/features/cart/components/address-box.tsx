@@ -1,14 +1,14 @@
-import { AddAddressSchema, LIMITS, type User } from '@habi/shared';
+import type { User } from '@habi/shared';
 import { CircleAlert, MapPin, Phone, Plus, Trash2 } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useAddAddress, useDeleteAddress } from '../api/addresses.ts';
+import { useDeleteAddress } from '../api/addresses.ts';
+import { AddAddressForm } from './add-address-form.tsx';
 
 export type AddressMode = 'summary' | 'list' | 'add';
 
@@ -206,46 +206,16 @@ function AddressList({
           onValueChange={onSelect}
           className="mt-4 flex flex-col gap-2"
         >
-          {addresses.map((address, index) => {
-            const itemId = `${id}-${index}`;
-            const checked = address === selected;
-            return (
-              <div
-                key={address}
-                className={cn(
-                  'relative flex items-start gap-3 rounded-xl border py-3 pr-2 pl-3.5 transition-colors',
-                  checked ? 'border-ink bg-sand/60' : 'border-line hover:border-ink/40',
-                )}
-              >
-                <RadioGroup.Item
-                  id={itemId}
-                  value={address}
-                  className="relative z-10 mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border border-ink/50 bg-white data-[state=checked]:border-ink"
-                >
-                  <RadioGroup.Indicator className="size-2.5 rounded-full bg-ink" />
-                </RadioGroup.Item>
-                <label
-                  htmlFor={itemId}
-                  className="min-w-0 flex-1 cursor-pointer pt-px text-sm leading-relaxed break-words text-ink after:absolute after:inset-0"
-                >
-                  {address}
-                </label>
-                <button
-                  type="button"
-                  aria-label={`Delete address: ${address}`}
-                  disabled={deleting !== undefined}
-                  onClick={() => deleteAddress(address)}
-                  className="relative z-10 -my-1.5 grid size-9 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-white hover:text-danger disabled:cursor-not-allowed"
-                >
-                  {deleting === address ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  )}
-                </button>
-              </div>
-            );
-          })}
+          {addresses.map((address, index) => (
+            <AddressOption
+              key={address}
+              id={`${id}-${index}`}
+              address={address}
+              checked={address === selected}
+              deleting={deleting}
+              onDelete={() => deleteAddress(address)}
+            />
+          ))}
         </RadioGroup.Root>
       )}
       {error && (
@@ -261,76 +231,54 @@ function AddressList({
   );
 }
 
-function AddAddressForm({
-  userId,
-  onCancel,
-  onAdded,
+/** One saved address: its radio, its text as the label, and its Delete button. */
+function AddressOption({
+  id,
+  address,
+  checked,
+  deleting,
+  onDelete,
 }: {
-  userId: string;
-  onCancel(): void;
-  onAdded(address: string): void;
+  id: string;
+  address: string;
+  checked: boolean;
+  /** The address being deleted, if one is: every Delete waits for it. */
+  deleting: string | undefined;
+  onDelete(): void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
-  const add = useAddAddress(userId);
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = AddAddressSchema.safeParse({ newAddress: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      fieldRef.current?.focus();
-      return;
-    }
-    const address = parsed.data.newAddress;
-    add.mutate(address, {
-      onSuccess: () => {
-        toast.success('New address added.');
-        onAdded(address);
-      },
-      onError: (cause) => {
-        setError(errorMessage(cause));
-        fieldRef.current?.focus();
-      },
-    });
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
-      <h2 className="text-xl font-semibold">
-        <label htmlFor={id}>Add new address</label>
-      </h2>
-      <p className="mt-1 text-sm text-muted">Where should we deliver your order?</p>
-      <Textarea
+    <div
+      className={cn(
+        'relative flex items-start gap-3 rounded-xl border py-3 pr-2 pl-3.5 transition-colors',
+        checked ? 'border-ink bg-sand/60' : 'border-line hover:border-ink/40',
+      )}
+    >
+      <RadioGroup.Item
         id={id}
-        ref={fieldRef}
-        data-autofocus
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          if (error) setError(undefined);
-        }}
-        maxLength={LIMITS.addressMax}
-        rows={4}
-        placeholder={
-          'House number, street, city and postal code\ne.g. 12 Mabini St., Poblacion, Makati City 1210'
-        }
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        className="mt-4 resize-none"
-      />
-      <FieldError id={errorId} message={error} />
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={add.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Loading...' : 'Save'}
-        </Button>
-      </div>
-    </form>
+        value={address}
+        className="relative z-10 mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border border-ink/50 bg-white data-[state=checked]:border-ink"
+      >
+        <RadioGroup.Indicator className="size-2.5 rounded-full bg-ink" />
+      </RadioGroup.Item>
+      <label
+        htmlFor={id}
+        className="min-w-0 flex-1 cursor-pointer pt-px text-sm leading-relaxed break-words text-ink after:absolute after:inset-0"
+      >
+        {address}
+      </label>
+      <button
+        type="button"
+        aria-label={`Delete address: ${address}`}
+        disabled={deleting !== undefined}
+        onClick={onDelete}
+        className="relative z-10 -my-1.5 grid size-9 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-white hover:text-danger disabled:cursor-not-allowed"
+      >
+        {deleting === address ? (
+          <Spinner className="size-4" />
+        ) : (
+          <Trash2 aria-hidden="true" className="size-4" />
+        )}
+      </button>
+    </div>
   );
 }
