@@ -60,32 +60,7 @@ export function PromoHero() {
       aria-labelledby="hero-title"
       className="relative isolate aspect-[4/5] overflow-hidden rounded-3xl bg-ink text-paper sm:aspect-[16/9] lg:aspect-[21/9]"
     >
-      {/* Shown until (and unless) the poster or video paints over it. */}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-20 bg-[radial-gradient(120%_90%_at_85%_10%,rgb(233_196_106/0.35),transparent_55%),radial-gradient(90%_80%_at_10%_100%,rgb(180_83_42/0.45),transparent_60%)]"
-      />
-      {/*
-        The still the video opens on, under it (a video's poster cannot be chosen by screen): a
-        phone gets its own crop. The page's main image, preloaded from the head.
-      */}
-      <picture>
-        <source
-          media={PROMO_PHONE_MEDIA}
-          srcSet={PROMO_POSTER_PHONE}
-          type="image/webp"
-          width={576}
-          height={720}
-        />
-        <img
-          src={PROMO_POSTER}
-          alt=""
-          width={1280}
-          height={720}
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover"
-        />
-      </picture>
+      <PromoStill />
       <video
         ref={video}
         className="absolute inset-0 -z-10 size-full object-cover"
@@ -104,32 +79,7 @@ export function PromoHero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-linear-to-t from-ink/85 via-ink/35 to-ink/0 sm:bg-linear-to-r sm:from-ink/80 sm:via-ink/40"
       />
-      <div className="flex h-full max-w-2xl flex-col justify-end gap-5 p-6 pb-20 sm:justify-center sm:p-12 lg:p-16">
-        <p className="text-xs font-bold tracking-[0.25em] text-gold uppercase">The new season</p>
-        <h1
-          id="hero-title"
-          className="text-4xl leading-[1.05] font-semibold text-balance sm:text-5xl lg:text-6xl"
-        >
-          Everyday pieces, made to last.
-        </h1>
-        <p className="max-w-md text-base leading-relaxed text-paper/85 sm:text-lg">
-          Clothing, shoes and accessories for men, women and kids, chosen for quality and delivered across the
-          Philippines.
-        </p>
-        <div className="mt-2 flex flex-wrap gap-3">
-          <Button asChild size="lg" className="bg-paper text-ink hover:bg-sand">
-            <Link to={paths.products}>Browse Collections</Link>
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="ghost"
-            className="border border-paper/40 text-paper hover:bg-paper/10 max-sm:hidden"
-          >
-            <Link to={paths.about}>Our story</Link>
-          </Button>
-        </div>
-      </div>
+      <PromoCopy />
       <button
         type="button"
         onClick={toggle}
@@ -143,5 +93,70 @@ export function PromoHero() {
         )}
       </button>
     </section>
+  );
+}
+
+/** Under the video: a gradient, shown until (and unless) the poster or video paints over it, and the poster. */
+function PromoStill() {
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-20 bg-[radial-gradient(120%_90%_at_85%_10%,rgb(233_196_106/0.35),transparent_55%),radial-gradient(90%_80%_at_10%_100%,rgb(180_83_42/0.45),transparent_60%)]"
+      />
+      {/*
+      The still the video opens on, under it (a video's poster cannot be chosen by screen): a
+      phone gets its own crop. The page's main image, preloaded from the head.
+    */}
+      <picture>
+        <source
+          media={PROMO_PHONE_MEDIA}
+          srcSet={PROMO_POSTER_PHONE}
+          type="image/webp"
+          width={576}
+          height={720}
+        />
+        <img
+          src={PROMO_POSTER}
+          alt=""
+          width={1280}
+          height={720}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+      </picture>
+    </>
+  );
+}
+
+/** The headline, the promise and the two ways in. */
+function PromoCopy() {
+  return (
+    <div className="flex h-full max-w-2xl flex-col justify-end gap-5 p-6 pb-20 sm:justify-center sm:p-12 lg:p-16">
+      <p className="text-xs font-bold tracking-[0.25em] text-gold uppercase">The new season</p>
+      <h1
+        id="hero-title"
+        className="text-4xl leading-[1.05] font-semibold text-balance sm:text-5xl lg:text-6xl"
+      >
+        Everyday pieces, made to last.
+      </h1>
+      <p className="max-w-md text-base leading-relaxed text-paper/85 sm:text-lg">
+        Clothing, shoes and accessories for men, women and kids, chosen for quality and delivered across the
+        Philippines.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <Button asChild size="lg" className="bg-paper text-ink hover:bg-sand">
+          <Link to={paths.products}>Browse Collections</Link>
+        </Button>
+        <Button
+          asChild
+          size="lg"
+          variant="ghost"
+          className="border border-paper/40 text-paper hover:bg-paper/10 max-sm:hidden"
+        >
+          <Link to={paths.about}>Our story</Link>
+        </Button>
+      </div>
+    </div>
   );
 }
