@@ -35,7 +35,6 @@ export default function DeliveryPage() {
   useDocumentTitle(PAGE_HEADS['/delivery'].title);
   // One clock for the whole page, so every example counts from the same day.
   const now = useNow();
-  const today = deliveryDateLabel(storeDate(now));
   return (
     <InfoPage
       eyebrow="Delivery"
@@ -47,73 +46,9 @@ export default function DeliveryPage() {
         </p>
       }
     >
-      <section aria-labelledby="options-title" className="flex flex-col gap-6">
-        <h2 id="options-title" className="sr-only">
-          Delivery options
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-3 sm:gap-6">
-          {DELIVERY_OPTIONS.map((option) => (
-            <li
-              key={option.value}
-              className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-5 sm:gap-5 sm:p-7"
-            >
-              <div className="flex flex-col gap-1">
-                <h3 className="text-xl font-semibold">{optionName(option.value)}</h3>
-                <p className="text-sm text-muted">Arrives in {inDays(option.days)}</p>
-              </div>
-              <p
-                data-testid="delivery-fee"
-                className={
-                  option.fee === 0
-                    ? 'font-display text-3xl font-semibold text-success sm:text-4xl'
-                    : 'font-display text-3xl font-semibold tabular-nums sm:text-4xl'
-                }
-              >
-                {feeText(option.fee)}
-              </p>
-              <p className="mt-auto flex items-start gap-2 border-t border-line pt-4 text-sm text-ink-soft">
-                <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                <span>
-                  Ordered today, it arrives{' '}
-                  <strong data-testid="delivery-example" className="block font-semibold text-ink">
-                    {deliveryDateLabel(deliveryDate(option.fee, now))}
-                  </strong>
-                </span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <OptionCards now={now} />
 
-      <InfoSection id="dates-title" title="How the date is worked out">
-        <p>
-          A delivery date is the day you place your order plus the option's days. Days are calendar days,
-          weekends included, and the day is the one in the Philippines ({STORE_TIME_ZONE} time) whatever your
-          device's clock says.
-        </p>
-        <div className="rounded-2xl bg-sand px-5 py-5 sm:px-6">
-          <p className="text-sm font-semibold text-ink">Ordering today, {today}:</p>
-          <ul className="mt-3 flex flex-col gap-2 text-sm">
-            {DELIVERY_OPTIONS.map((option) => (
-              <li
-                key={option.value}
-                className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4"
-              >
-                <span>
-                  {optionName(option.value)}: today + {inDays(option.days)}
-                </span>
-                <span className="font-semibold text-ink">
-                  {deliveryDateLabel(deliveryDate(option.fee, now))}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p>
-          Your cart shows each item's date as you shop, and the order keeps the date of the moment you place
-          it: a cart left open past midnight moves on a day.
-        </p>
-      </InfoSection>
+      <DatesExplained now={now} />
 
       <InfoSection id="fees-title" title="What you pay for shipping">
         <p>
@@ -138,5 +73,81 @@ export default function DeliveryPage() {
         </p>
       </InfoSection>
     </InfoPage>
+  );
+}
+
+/** One card per delivery option: its name, days, fee and the date it would arrive. */
+function OptionCards({ now }: { now: Date }) {
+  return (
+    <section aria-labelledby="options-title" className="flex flex-col gap-6">
+      <h2 id="options-title" className="sr-only">
+        Delivery options
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-3 sm:gap-6">
+        {DELIVERY_OPTIONS.map((option) => (
+          <li
+            key={option.value}
+            className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-5 sm:gap-5 sm:p-7"
+          >
+            <div className="flex flex-col gap-1">
+              <h3 className="text-xl font-semibold">{optionName(option.value)}</h3>
+              <p className="text-sm text-muted">Arrives in {inDays(option.days)}</p>
+            </div>
+            <p
+              data-testid="delivery-fee"
+              className={
+                option.fee === 0
+                  ? 'font-display text-3xl font-semibold text-success sm:text-4xl'
+                  : 'font-display text-3xl font-semibold tabular-nums sm:text-4xl'
+              }
+            >
+              {feeText(option.fee)}
+            </p>
+            <p className="mt-auto flex items-start gap-2 border-t border-line pt-4 text-sm text-ink-soft">
+              <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+              <span>
+                Ordered today, it arrives{' '}
+                <strong data-testid="delivery-example" className="block font-semibold text-ink">
+                  {deliveryDateLabel(deliveryDate(option.fee, now))}
+                </strong>
+              </span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** How a delivery date is counted, with today's dates for each option. */
+function DatesExplained({ now }: { now: Date }) {
+  const today = deliveryDateLabel(storeDate(now));
+  return (
+    <InfoSection id="dates-title" title="How the date is worked out">
+      <p>
+        A delivery date is the day you place your order plus the option's days. Days are calendar days,
+        weekends included, and the day is the one in the Philippines ({STORE_TIME_ZONE} time) whatever your
+        device's clock says.
+      </p>
+      <div className="rounded-2xl bg-sand px-5 py-5 sm:px-6">
+        <p className="text-sm font-semibold text-ink">Ordering today, {today}:</p>
+        <ul className="mt-3 flex flex-col gap-2 text-sm">
+          {DELIVERY_OPTIONS.map((option) => (
+            <li key={option.value} className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
+              <span>
+                {optionName(option.value)}: today + {inDays(option.days)}
+              </span>
+              <span className="font-semibold text-ink">
+                {deliveryDateLabel(deliveryDate(option.fee, now))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p>
+        Your cart shows each item's date as you shop, and the order keeps the date of the moment you place it:
+        a cart left open past midnight moves on a day.
+      </p>
+    </InfoSection>
   );
 }

@@ -72,136 +72,154 @@ export default function PrivacyPage() {
         </p>
       }
     >
-      <InfoSection id="keep-title" title="What we keep">
-        <KeptRecord
-          title="Your account"
-          what="Your name, email address, contact number, the shipping addresses you save and your profile picture if you add one. Your password is stored only as a one-way hash that no one can read back."
-          why="To sign you in, deliver your orders and reach you about them."
-          howLong="Until you delete your account."
-        />
-        <KeptRecord
-          title="Your orders"
-          what="What you ordered (items, sizes, quantities, prices), the delivery option and date, the address it goes to, the name on the order and each item’s status."
-          why="To deliver your orders, handle cancellations, and keep the shop’s sales records."
-          howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number."
-        />
-        <KeptRecord
-          title="Sign-in sessions and devices"
-          what="For each sign-in, a session with its start and end. For each browser that signs in, a device record. Both hold random keys that we store only as fingerprints."
-          why="To keep you signed in, and to protect your account from password guessing."
-          howLong="A session ends after 30 days or when you log out. A device record ends a year after its last sign-in. Both go when you delete your account."
-        />
-        <KeptRecord
-          title="Security records"
-          what="Counts of failed sign-in attempts, by network (IP) address and by the email address typed, and of sign-ups and newsletter subscriptions by network address."
-          why="To slow down anyone guessing passwords, creating accounts in bulk or filling other people’s inboxes."
-          howLong="Forgotten an hour (network address) or a day (email address) after the last attempt, then deleted."
-        />
-        <KeptRecord
-          title="Newsletter subscription and consent"
-          what={
-            <>
-              The email address you subscribe with, when you confirmed it, and whether your welcome code of{' '}
-              {NEWSLETTER_DISCOUNT_PERCENT}% off has been issued and used.
-            </>
-          }
-          why={
-            <>
-              To send the newsletter you asked for, and to give the first-time subscriber code once per
-              address. You subscribe in two steps: we email you a link, and nothing more is sent until you
-              confirm it.
-            </>
-          }
-          howLong="Until you unsubscribe. After that we keep only the address, marked unsubscribed, so that we send nothing more and the welcome code stays one per address."
-        />
-        <KeptRecord
-          title="Emails we send you"
-          what="A copy of each email: order confirmations, updates when an item ships, is delivered or is cancelled, and newsletter mail."
-          why="To send it reliably, retry if it fails, and know what we told you."
-          howLong="Kept with the shop’s records of sent mail."
-        />
-        <p>
-          Only our staff see these records, in the store’s back office, to run your orders and your account.
-          Our server logs note each request’s address, result and timing under a random number; they do not
-          record your network address or anything you type.
-        </p>
-      </InfoSection>
-
-      <InfoSection id="cookies-title" title="Cookies">
-        <p>
-          We use only the cookies the store needs to work: no analytics, advertising or third-party cookies,
-          so there is nothing to accept or decline. They are set only once you sign up or sign in, and only
-          our server can read them.
-        </p>
-        <div className="overflow-hidden rounded-2xl border border-line bg-white">
-          <table className="w-full text-left text-[0.9375rem]">
-            <caption className="sr-only">Cookies the store sets</caption>
-            <thead className="bg-sand text-xs font-bold tracking-[0.14em] text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 sm:px-5">
-                  Cookie
-                </th>
-                <th scope="col" className="px-4 py-3 sm:px-5">
-                  What it is for
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell sm:px-5">
-                  How long
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line align-top">
-              {COOKIES.map((cookie) => (
-                <tr key={cookie.name}>
-                  <th scope="row" className="px-4 py-4 sm:px-5">
-                    <code className="rounded-md bg-sand px-2 py-1 font-mono text-sm font-semibold text-ink">
-                      {cookie.name}
-                    </code>
-                  </th>
-                  <td className="px-4 py-4 sm:px-5">
-                    {cookie.purpose}
-                    <span className="mt-1 block text-sm text-muted sm:hidden">{cookie.lasts}</span>
-                  </td>
-                  <td className="hidden px-4 py-4 sm:table-cell sm:px-5">{cookie.lasts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p>
-          Your cart is kept in your browser’s own storage, not in a cookie, and reaches us only when you place
-          an order. Our staff’s back office uses cookies of its own, which shoppers never receive.
-        </p>
-      </InfoSection>
-
-      <InfoSection id="rights-title" title="Your rights">
-        <p>
-          <strong>See your data.</strong> On{' '}
-          <Link to={profile} className={textLink}>
-            Update Profile
-          </Link>
-          , “Download my data” gives you a file with your profile, addresses, orders and sign-in sessions.
-        </p>
-        <p>
-          <strong>Correct it.</strong> Change your name, email address, contact number and picture on the same
-          page, and your addresses in your cart.
-        </p>
-        <p>
-          <strong>Delete your account.</strong> “Delete my account” on the same page, confirmed with your
-          password, erases your contact details, addresses and picture, unsubscribes your address from the
-          newsletter and signs you out everywhere. Your orders stay in the shop’s records as described above.
-        </p>
-        <p>
-          <strong>Withdraw your newsletter consent.</strong> Every newsletter email has an unsubscribe link
-          that works in one click, with no sign-in.
-        </p>
-        <p>
-          Questions, or anything else about your data? Write to{' '}
-          <a href={`mailto:${STORE_CONTACT.email}`} className={textLink}>
-            {STORE_CONTACT.email}
-          </a>{' '}
-          or call <span className="whitespace-nowrap">{STORE_CONTACT.phone}</span>.
-        </p>
-      </InfoSection>
+      <WhatWeKeep />
+      <Cookies />
+      <YourRights profile={profile} />
     </InfoPage>
+  );
+}
+
+/** Each kind of record the store keeps, and who sees them. */
+function WhatWeKeep() {
+  return (
+    <InfoSection id="keep-title" title="What we keep">
+      <KeptRecord
+        title="Your account"
+        what="Your name, email address, contact number, the shipping addresses you save and your profile picture if you add one. Your password is stored only as a one-way hash that no one can read back."
+        why="To sign you in, deliver your orders and reach you about them."
+        howLong="Until you delete your account."
+      />
+      <KeptRecord
+        title="Your orders"
+        what="What you ordered (items, sizes, quantities, prices), the delivery option and date, the address it goes to, the name on the order and each item’s status."
+        why="To deliver your orders, handle cancellations, and keep the shop’s sales records."
+        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number."
+      />
+      <KeptRecord
+        title="Sign-in sessions and devices"
+        what="For each sign-in, a session with its start and end. For each browser that signs in, a device record. Both hold random keys that we store only as fingerprints."
+        why="To keep you signed in, and to protect your account from password guessing."
+        howLong="A session ends after 30 days or when you log out. A device record ends a year after its last sign-in. Both go when you delete your account."
+      />
+      <KeptRecord
+        title="Security records"
+        what="Counts of failed sign-in attempts, by network (IP) address and by the email address typed, and of sign-ups and newsletter subscriptions by network address."
+        why="To slow down anyone guessing passwords, creating accounts in bulk or filling other people’s inboxes."
+        howLong="Forgotten an hour (network address) or a day (email address) after the last attempt, then deleted."
+      />
+      <KeptRecord
+        title="Newsletter subscription and consent"
+        what={
+          <>
+            The email address you subscribe with, when you confirmed it, and whether your welcome code of{' '}
+            {NEWSLETTER_DISCOUNT_PERCENT}% off has been issued and used.
+          </>
+        }
+        why={
+          <>
+            To send the newsletter you asked for, and to give the first-time subscriber code once per address.
+            You subscribe in two steps: we email you a link, and nothing more is sent until you confirm it.
+          </>
+        }
+        howLong="Until you unsubscribe. After that we keep only the address, marked unsubscribed, so that we send nothing more and the welcome code stays one per address."
+      />
+      <KeptRecord
+        title="Emails we send you"
+        what="A copy of each email: order confirmations, updates when an item ships, is delivered or is cancelled, and newsletter mail."
+        why="To send it reliably, retry if it fails, and know what we told you."
+        howLong="Kept with the shop’s records of sent mail."
+      />
+      <p>
+        Only our staff see these records, in the store’s back office, to run your orders and your account. Our
+        server logs note each request’s address, result and timing under a random number; they do not record
+        your network address or anything you type.
+      </p>
+    </InfoSection>
+  );
+}
+
+/** The two cookies the store sets, and none other. */
+function Cookies() {
+  return (
+    <InfoSection id="cookies-title" title="Cookies">
+      <p>
+        We use only the cookies the store needs to work: no analytics, advertising or third-party cookies, so
+        there is nothing to accept or decline. They are set only once you sign up or sign in, and only our
+        server can read them.
+      </p>
+      <div className="overflow-hidden rounded-2xl border border-line bg-white">
+        <table className="w-full text-left text-[0.9375rem]">
+          <caption className="sr-only">Cookies the store sets</caption>
+          <thead className="bg-sand text-xs font-bold tracking-[0.14em] text-muted uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 sm:px-5">
+                Cookie
+              </th>
+              <th scope="col" className="px-4 py-3 sm:px-5">
+                What it is for
+              </th>
+              <th scope="col" className="hidden px-4 py-3 sm:table-cell sm:px-5">
+                How long
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line align-top">
+            {COOKIES.map((cookie) => (
+              <tr key={cookie.name}>
+                <th scope="row" className="px-4 py-4 sm:px-5">
+                  <code className="rounded-md bg-sand px-2 py-1 font-mono text-sm font-semibold text-ink">
+                    {cookie.name}
+                  </code>
+                </th>
+                <td className="px-4 py-4 sm:px-5">
+                  {cookie.purpose}
+                  <span className="mt-1 block text-sm text-muted sm:hidden">{cookie.lasts}</span>
+                </td>
+                <td className="hidden px-4 py-4 sm:table-cell sm:px-5">{cookie.lasts}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        Your cart is kept in your browser’s own storage, not in a cookie, and reaches us only when you place
+        an order. Our staff’s back office uses cookies of its own, which shoppers never receive.
+      </p>
+    </InfoSection>
+  );
+}
+
+/** What a customer can do about their data; `profile` is where (their Update Profile page, or sign-in). */
+function YourRights({ profile }: { profile: string }) {
+  return (
+    <InfoSection id="rights-title" title="Your rights">
+      <p>
+        <strong>See your data.</strong> On{' '}
+        <Link to={profile} className={textLink}>
+          Update Profile
+        </Link>
+        , “Download my data” gives you a file with your profile, addresses, orders and sign-in sessions.
+      </p>
+      <p>
+        <strong>Correct it.</strong> Change your name, email address, contact number and picture on the same
+        page, and your addresses in your cart.
+      </p>
+      <p>
+        <strong>Delete your account.</strong> “Delete my account” on the same page, confirmed with your
+        password, erases your contact details, addresses and picture, unsubscribes your address from the
+        newsletter and signs you out everywhere. Your orders stay in the shop’s records as described above.
+      </p>
+      <p>
+        <strong>Withdraw your newsletter consent.</strong> Every newsletter email has an unsubscribe link that
+        works in one click, with no sign-in.
+      </p>
+      <p>
+        Questions, or anything else about your data? Write to{' '}
+        <a href={`mailto:${STORE_CONTACT.email}`} className={textLink}>
+          {STORE_CONTACT.email}
+        </a>{' '}
+        or call <span className="whitespace-nowrap">{STORE_CONTACT.phone}</span>.
+      </p>
+    </InfoSection>
   );
 }
