@@ -65,16 +65,7 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted(message: string):
           }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-white p-6 shadow-xl focus:outline-none sm:p-8"
         >
-          <span className="grid size-12 place-items-center rounded-full bg-danger/10 text-danger">
-            <TriangleAlert aria-hidden="true" className="size-6" />
-          </span>
-          <AlertDialog.Title className="mt-4 font-display text-2xl font-semibold">
-            Delete your account?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 leading-relaxed text-ink-soft">
-            This cannot be undone. Your name, email address, contact number, saved addresses and picture are
-            erased, and you are signed out everywhere. Your orders stay in the shop's records under your name.
-          </AlertDialog.Description>
+          <Warning />
           <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
             <Field
               label="Password"
@@ -92,27 +83,52 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted(message: string):
               )}
             </Field>
             <FieldError message={failure} icon />
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary" disabled={pending}>
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-              {/* Not AlertDialog.Action: the dialog stays open, showing 'Loading...', until the server answers. */}
-              <Button type="submit" variant="danger" disabled={pending}>
-                {pending ? (
-                  <>
-                    <Spinner className="size-4" />
-                    Loading...
-                  </>
-                ) : (
-                  'Delete permanently'
-                )}
-              </Button>
-            </div>
+            <Buttons pending={pending} />
           </form>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** What deleting the account erases, and what it keeps. */
+function Warning() {
+  return (
+    <>
+      <span className="grid size-12 place-items-center rounded-full bg-danger/10 text-danger">
+        <TriangleAlert aria-hidden="true" className="size-6" />
+      </span>
+      <AlertDialog.Title className="mt-4 font-display text-2xl font-semibold">
+        Delete your account?
+      </AlertDialog.Title>
+      <AlertDialog.Description className="mt-2 leading-relaxed text-ink-soft">
+        This cannot be undone. Your name, email address, contact number, saved addresses and picture are
+        erased, and you are signed out everywhere. Your orders stay in the shop's records under your name.
+      </AlertDialog.Description>
+    </>
+  );
+}
+
+/** Cancel, and the submit that reads 'Loading...' until the server answers. */
+function Buttons({ pending }: { pending: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <AlertDialog.Cancel asChild>
+        <Button variant="secondary" disabled={pending}>
+          Cancel
+        </Button>
+      </AlertDialog.Cancel>
+      {/* Not AlertDialog.Action: the dialog stays open, showing 'Loading...', until the server answers. */}
+      <Button type="submit" variant="danger" disabled={pending}>
+        {pending ? (
+          <>
+            <Spinner className="size-4" />
+            Loading...
+          </>
+        ) : (
+          'Delete permanently'
+        )}
+      </Button>
+    </div>
   );
 }
