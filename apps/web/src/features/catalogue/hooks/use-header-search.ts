@@ -21,7 +21,6 @@ import {
 export function useHeaderSearch() {
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const id = useId();
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -53,14 +52,7 @@ export function useHeaderSearch() {
   const activeOption = expanded ? options[active] : undefined;
   const activeId = activeOption ? optionId(active) : undefined;
 
-  // Keep the highlighted option in view, and start loading a highlighted product's page.
-  useEffect(() => {
-    if (!activeId || !activeOption) return;
-    document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
-    if (activeOption.kind === 'product') {
-      void queryClient.prefetchQuery(productQueryOptions(activeOption.product.id));
-    }
-  }, [activeId, activeOption, queryClient]);
+  useHighlighted(activeId, activeOption);
 
   const close = () => {
     setOpen(false);
@@ -123,6 +115,18 @@ export function useHeaderSearch() {
       void navigate(searchUrl(text));
     },
   };
+}
+
+/** Keeps the highlighted option in view, and starts loading a highlighted product's page. */
+function useHighlighted(activeId: string | undefined, activeOption: SuggestionOption | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!activeId || !activeOption) return;
+    document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+    if (activeOption.kind === 'product') {
+      void queryClient.prefetchQuery(productQueryOptions(activeOption.product.id));
+    }
+  }, [activeId, activeOption, queryClient]);
 }
 
 function suggestionCount(count: number): string {
