@@ -17,7 +17,12 @@ const external = Object.keys(pkg.dependencies).filter(
 await rm(`${server}/dist`, { recursive: true, force: true });
 await build({
   absWorkingDir: server,
-  entryPoints: ['src/main.ts', 'src/cli/create-admin.ts', 'src/cli/seed-scale.ts'],
+  // dist/main.js checks the Node.js version before it loads the server (src/main.ts) as a chunk.
+  entryPoints: [
+    { in: 'src/runtime/entry.ts', out: 'main' },
+    'src/cli/create-admin.ts',
+    'src/cli/seed-scale.ts',
+  ],
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
   outdir: 'dist',
@@ -25,7 +30,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.13',
   external,
   sourcemap: true,
   // Some dependencies are CommonJS and call `require`; give the ESM bundle one.

@@ -85,7 +85,7 @@ try {
     const { address: host, port } = app.server.address() as AddressInfo;
     const address = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     app.log.info(
-      { version: pkg.version, address, database: database.kind },
+      { version: pkg.version, node: process.versions.node, address, database: database.kind },
       `${config.storeName} ${pkg.version} listening at ${address} (${database.kind} database)`,
     );
     // Mail from before a restart goes out now; closing the app stops the worker.
