@@ -17,10 +17,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
-import { SESSION_COOKIES } from '../../lib/sessions.ts';
-import { assertSelf } from '../../plugins/auth.ts';
-import type { MailSettings } from '../mail/order-mails.ts';
-import * as ordersService from './orders.service.ts';
+import { assertSelf, SESSION_COOKIES } from '../auth/index.ts';
+import type { MailSettings } from '../mail/index.ts';
+import { refreshStatus, updateStatuses } from './order-status.ts';
+import { deleteOrder, getOrder, listCustomerOrders, listOrders } from './orders.service.ts';
+import { placeOrder } from './place-order.ts';
 
 export default async function ordersRoutes(
   app: FastifyInstance,
@@ -45,13 +46,7 @@ export default async function ordersRoutes(
       // The owner is named in the body: checked once it is read.
       assertSelf(request, request.body.userId);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
-      const { order, created } = await ordersService.placeOrder(
-        db,
-        request.customer!,
-        request.body,
-        key,
-        mail,
-      );
+      const { order, created } = await placeOrder(db, request.customer!, request.body, key, mail);
       return reply
         .status(created ? 201 : 200)
         .send({ message: created ? 'Order placed successfully' : 'Order already placed', order });
@@ -70,11 +65,7 @@ export default async function ordersRoutes(
       onRequest: app.requireCustomerSelf('userId'),
     },
     async (request, reply) => {
-      const { orders, total } = await ordersService.listCustomerOrders(
-        db,
-        request.params.userId,
-        request.query,
-      );
+      const { orders, total } = await listCustomerOrders(db, request.params.userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return orders;
     },
@@ -87,7 +78,7 @@ export default async function ordersRoutes(
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const { orders, total } = await ordersService.listOrders(db, request.query);
+      const { orders, total } = await listOrders(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return orders;
     },
@@ -98,7 +89,7 @@ export default async function ordersRoutes(
     '/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, onRequest: ownerOrAdmin },
     async (request) => {
-      const order = await ordersService.getOrder(db, request.params.id);
+      const order = await getOrder(db, request.params.id);
       if (!request.admin && order.userId !== request.customer?.id) throw forbidden();
       return order;
     },
@@ -116,12 +107,7 @@ export default async function ordersRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const status = await ordersService.updateStatuses(
-        db,
-        request.params.id,
-        request.body.updatedStatus,
-        mail,
-      );
+      const status = await updateStatuses(db, request.params.id, request.body.updatedStatus, mail);
       return { message: 'Order status updated successfully', status };
     },
   );
@@ -133,14 +119,14 @@ export default async function ordersRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const status = await ordersService.refreshStatus(db, request.params.id);
+      const status = await refreshStatus(db, request.params.id);
       return { message: `Order is ${status}`, status };
     },
   );
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => ordersService.deleteOrder(db, id),
+    remove: (id) => deleteOrder(db, id),
     message: 'Order deleted successfully',
   });
 

@@ -18,7 +18,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/helpers.ts';
-import { placeOrder as placeOrderDirect } from './orders.service.ts';
+import { placeOrder as placeOrderDirect } from './place-order.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const TABLES = ['orders', 'order_items', 'idempotency_keys'];

@@ -1,8 +1,8 @@
 import type { PlaceOrderInput } from '@habi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerRow } from '../../db/schema.ts';
 import { customers } from '../../db/schema.ts';
-import type { CustomerRow } from '../../plugins/auth.ts';
 import {
   countRows,
   insertProduct,
@@ -14,7 +14,8 @@ import {
   signUpCustomer,
   useTestApp,
 } from '../../test/helpers.ts';
-import { placeAsRead, readCart, requestHash } from './orders.service.ts';
+import { placeAsRead, readCart } from './place-as-read.ts';
+import { requestHash } from './place-order.ts';
 
 const MAIL = { storeName: 'Habi' };
 const TABLES = ['orders', 'order_items', 'idempotency_keys', 'outbox'];
