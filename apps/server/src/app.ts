@@ -16,7 +16,7 @@ import { discountsRoutes } from './modules/discounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailWorker, emailsRoutes, type MailWorker, openMailTransport } from './modules/mail/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
-import ordersRoutes from './modules/orders/orders.routes.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
 import { pagesRoutes, seoRoutes } from './modules/pages/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';

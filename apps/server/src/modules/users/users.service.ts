@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { subscriptionOf, unsubscribeAddress } from '../newsletter/index.ts';
-import { allCustomerOrders } from '../orders/orders.service.ts';
+import { allCustomerOrders } from '../orders/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { removeImageIfUnused } from '../uploads/index.ts';
 
