@@ -1,6 +1,7 @@
 // Mutation testing: changes the code one small edit at a time and checks that some test fails
 // for each. `npm run mutation` mutates the shared rules against their unit tests;
-// `npm run mutation:orders` the order service against the order API tests. Run by hand, not in
+// `npm run mutation:orders` the orders module (pricing, placement, statuses, reads) against the
+// order API tests. Run by hand, not in
 // CI (minutes each); reports go to reports/mutation/.
 const orders = process.env.MUTATE === 'orders';
 
@@ -9,7 +10,11 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts' },
   mutate: orders
-    ? ['apps/server/src/modules/orders/orders.service.ts']
+    ? [
+        'apps/server/src/modules/orders/*.ts',
+        '!apps/server/src/modules/orders/*.test.ts',
+        '!apps/server/src/modules/orders/index.ts',
+      ]
     : [
         'packages/shared/src/**/*.ts',
         '!packages/shared/src/**/*.test.ts',
