@@ -9,18 +9,16 @@
 // fresh for the run and dropped after it. BENCH_ONLY (a regular expression) picks scenarios by
 // name; BENCH_CONNECTIONS sets autocannon's connections (default 20); BENCH_ORDERS how many
 // orders to place (default 1,000; 0 for none).
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { createFreshDatabase, dropDatabase } from './postgres.mjs';
+import { ADMIN, root, rssMb, startScaledStore, waitForHealth } from './store.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -157,11 +155,6 @@ async function distinctPages(products, count) {
   return shuffled(pages);
 }
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
-}
-
 /**
  * The server's resident memory, sampled every 200 ms: `lap()` is its peak since the last lap (or
  * the start), so each scenario shows what it took; `stop()` the peak over the whole run.
@@ -227,63 +220,17 @@ async function answerOf(url, headers) {
   };
 }
 
-async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
 buildIfStale();
 const bundle = homeBundle();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-'));
-const ADMIN = { username: 'bench-admin', password: 'bench-admin-secret' };
-if (DATABASE_URL) await createFreshDatabase(DATABASE_URL);
-// The server's database is the bench's own, never one the caller's DATABASE_URL names.
-const { DATABASE_URL: _callers, ...inherited } = process.env;
-const env = {
-  ...inherited,
-  ...(DATABASE_URL ? { DATABASE_URL } : {}),
-  DATA_DIR: dataDir,
-  PORT: String(PORT),
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  ADMIN_USERNAME: ADMIN.username,
-  ADMIN_PASSWORD: ADMIN.password,
-  // The bench's shoppers sign up from addresses of their own (X-Forwarded-For), as real ones do.
-  TRUST_PROXY: '127.0.0.1,::1',
-};
-// The built server on plain node, as `npm start` runs it, so its memory is what is read.
-const serverArgs = ['--max-semi-space-size=8', '--heap-growing-percent=20', 'apps/server/dist/main.js'];
 // BENCH_PROFILE: a folder the measured server writes its CPU profile to as it stops.
 const PROFILE = process.env.BENCH_PROFILE;
-const server = spawn(process.execPath, serverArgs, {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
+const app = await startScaledStore({
+  port: PORT,
+  products: PRODUCTS,
+  databaseUrl: DATABASE_URL,
+  nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
 });
-try {
-  await waitForHealth();
-  // PGlite allows one process at a time: scale the catalogue between two runs of the server.
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-} catch (error) {
-  server.kill('SIGKILL');
-  throw error;
-}
-spawnSync(process.execPath, ['apps/server/dist/seed-scale.js', String(PRODUCTS)], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
-const app = spawn(
-  process.execPath,
-  PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, ...serverArgs] : serverArgs,
-  { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
-);
+const dataDir = app.env.DATA_DIR;
 const results = {
   at: new Date().toISOString(),
   products: PRODUCTS,
@@ -301,7 +248,7 @@ const results = {
 let limit;
 let memory;
 try {
-  await waitForHealth();
+  await waitForHealth(base);
   const idle = rssMb(app.pid);
   memory = watchPeak(app.pid);
   const page = await (await fetch(`${base}/api/product/all?limit=100`)).json();
@@ -422,9 +369,7 @@ try {
   results.memory = { idleRssMb: idle, peakRssMb: memory.stop(), afterLoadRssMb: rssMb(app.pid) };
 } finally {
   limit?.kill('SIGTERM');
-  app.kill('SIGTERM');
-  await new Promise((r) => app.once('exit', r));
-  if (DATABASE_URL) await dropDatabase(DATABASE_URL);
+  await app.stop();
 }
 
 /**

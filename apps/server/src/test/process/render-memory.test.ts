@@ -30,7 +30,7 @@ function productsPage(q: string): ProductSummary[] {
       imageUrl: `/uploads/${i}.webp`,
       price: '499.00',
       category: 'Men',
-      subCategory: 'Topwear',
+      subCategory: 'Tops',
       createdAt: '2026-11-01T00:00:00.000Z',
       stockTotal: null,
       soldOut: false,
