@@ -17,7 +17,13 @@ import {
   selectOptionText,
   singleLineText,
 } from './common.ts';
-import { ProductStockInputSchema, STOCK_FILTER_NAMES, STOCK_MESSAGES, StockLevelSchema } from './stock.ts';
+import {
+  ProductStockInputSchema,
+  STOCK_FILTER_NAMES,
+  STOCK_MESSAGES,
+  StockLevelSchema,
+  StockUpdateSchema,
+} from './stock.ts';
 
 export const CategorySchema = z.enum(CATEGORIES, { message: 'Choose a category' });
 export const SubCategorySchema = z.enum(SUBCATEGORIES, { message: 'Choose a subcategory' });
@@ -122,7 +128,11 @@ export const CreateProductFieldsSchema = z.strictObject({
 });
 export type CreateProductFields = z.infer<typeof CreateProductFieldsSchema>;
 
-/** `PATCH /product/edit/{id}`. */
+/**
+ * `PATCH /product/edit/{id}`. With `stock` (the body of `PATCH /product/stock/{id}`), the stock
+ * changes are saved with the product in one transaction, all or none, checked against the sizes
+ * the product has after the edit; without it, the stock is left as it is.
+ */
 export const EditProductSchema = z.strictObject({
   updatedName: EditProductFormSchema.shape.name,
   updatedDescription: DescriptionSchema,
@@ -130,6 +140,7 @@ export const EditProductSchema = z.strictObject({
   updatedCategory: CategorySchema.nullable(),
   updatedSubcategory: SubCategorySchema.nullable(),
   updatedSizes: SizesSchema,
+  stock: StockUpdateSchema.optional(),
 });
 export type EditProductInput = z.infer<typeof EditProductSchema>;
 

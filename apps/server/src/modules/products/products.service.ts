@@ -21,7 +21,7 @@ import {
   prepareImage,
   putImage,
 } from '../uploads/index.ts';
-import { toProduct } from './product-views.ts';
+import { type ProductRow, toProduct } from './product-views.ts';
 import { changeStock, fitStock, unsoldErrors } from './stock.service.ts';
 
 // One product: read, added, edited, its stock changed, deleted; all but the read are the back office's.
@@ -120,7 +120,11 @@ export async function addProduct(
   return toProduct(db, row);
 }
 
-/** The Edit Product form; a tracked product's stock follows its new sizes (new ones start at none). */
+/**
+ * The Edit Product form, and with `stock` the Stock card's changes, in one transaction: all or
+ * none. A tracked product's stock follows its new sizes (new ones start at none); the stock
+ * changes are then checked against those sizes.
+ */
 export async function updateProduct(db: Db, id: string, input: EditProductInput): Promise<Product> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -137,7 +141,9 @@ export async function updateProduct(db: Db, id: string, input: EditProductInput)
       .returning();
     if (!row) throw notFound('Product not found');
     if (row.trackStock) await fitStock(tx, id, row);
-    return toProduct(tx, row);
+    // The update holds the product's row: the stock is changed as under updateStock's lock.
+    const trackStock = input.stock ? await applyStock(tx, row, input.stock, 'stock.changes') : row.trackStock;
+    return toProduct(tx, { ...row, trackStock });
   });
 }
 
@@ -158,34 +164,49 @@ export async function updateStock(db: Db, id: string, input: StockUpdateInput): 
       .where(eq(products.id, id))
       .for(input.trackStock === undefined ? 'share' : 'update');
     if (!row) throw notFound('Product not found');
-    const unsold = unsoldErrors(row, input.changes, 'changes');
-    if (Object.keys(unsold).length > 0) throw badInput(Object.values(unsold)[0]!, unsold);
-    const trackStock = input.trackStock ?? row.trackStock;
-    if (!trackStock && input.changes.length > 0) throw conflict(STOCK_MESSAGES.notTracked);
-    if (trackStock !== row.trackStock) {
-      await tx.update(products).set({ trackStock }).where(eq(products.id, id));
-      if (trackStock) {
-        await fitStock(tx, id, row);
-      } else {
-        // Ordered lines before stock rows, the order status changes lock them in: neither
-        // waits for the other in a cycle.
-        await tx
-          .update(orderItems)
-          .set({ stockHeld: false })
-          .where(and(eq(orderItems.productId, id), eq(orderItems.stockHeld, true)));
-        await tx.delete(productStock).where(eq(productStock.productId, id));
-      }
-    }
-    const refused = await changeStock(tx, id, input.changes);
-    if (refused.length > 0) {
-      throw conflict(
-        STOCK_MESSAGES.changeRefused,
-        Object.fromEntries(refused.map((r) => [`changes.${r.line}`, stockNowMessage(r.available)])),
-        refused,
-      );
-    }
+    const trackStock = await applyStock(tx, row, input, 'changes');
     return toProduct(tx, { ...row, trackStock });
   });
+}
+
+/**
+ * A stock update of the product `row`, locked by the caller's transaction; `field` names the
+ * changes in refusals (`<field>.<i>`). Answers whether the product now tracks stock.
+ */
+async function applyStock(
+  tx: Executor,
+  row: ProductRow,
+  input: StockUpdateInput,
+  field: string,
+): Promise<boolean> {
+  const { id } = row;
+  const unsold = unsoldErrors(row, input.changes, field);
+  if (Object.keys(unsold).length > 0) throw badInput(Object.values(unsold)[0]!, unsold);
+  const trackStock = input.trackStock ?? row.trackStock;
+  if (!trackStock && input.changes.length > 0) throw conflict(STOCK_MESSAGES.notTracked);
+  if (trackStock !== row.trackStock) {
+    await tx.update(products).set({ trackStock }).where(eq(products.id, id));
+    if (trackStock) {
+      await fitStock(tx, id, row);
+    } else {
+      // Ordered lines before stock rows, the order status changes lock them in: neither
+      // waits for the other in a cycle.
+      await tx
+        .update(orderItems)
+        .set({ stockHeld: false })
+        .where(and(eq(orderItems.productId, id), eq(orderItems.stockHeld, true)));
+      await tx.delete(productStock).where(eq(productStock.productId, id));
+    }
+  }
+  const refused = await changeStock(tx, id, input.changes);
+  if (refused.length > 0) {
+    throw conflict(
+      STOCK_MESSAGES.changeRefused,
+      Object.fromEntries(refused.map((r) => [`${field}.${r.line}`, stockNowMessage(r.available)])),
+      refused,
+    );
+  }
+  return trackStock;
 }
 
 export async function deleteProduct(db: Executor, id: string) {
