@@ -85,4 +85,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795688966389,
     sha256: '87cb404021707fca82e47168705338d7f5e67203b72f4ea80a1ec6c6ffd2fb31',
   },
+  {
+    tag: '0016_sign_in_waiters',
+    when: 1795792572057,
+    sha256: 'ae147527f23fad8d22322b95b73c1d941880298f50cd96263324b55e032ce533',
+  },
 ];

@@ -1,6 +1,6 @@
 /** Customers, admins and what signing in keeps: sessions, throttling, known devices. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant } from './columns.ts';
 
 export const customers = pgTable(
@@ -59,7 +59,7 @@ export const signInThrottle = pgTable(
   {
     key: text('key').primaryKey(),
     failures: integer('failures').notNull(),
-    /** No attempt starts before this: the wait the last failure earned. */
+    /** No attempt starts before this: the wait the last failure earned (1970 when none). */
     blockedUntil: instant('blocked_until'),
     /** The failures are forgotten from this moment, a quiet period after the last one. */
     forgetAt: instant('forget_at'),
@@ -68,6 +68,24 @@ export const signInThrottle = pgTable(
     inFlightUntil: instant('in_flight_until'),
   },
   (t) => [index('sign_in_throttle_forget_idx').on(t.forgetAt)],
+);
+
+/**
+ * Sign-in attempts waiting for a slot on a throttle key that attempts in flight fill: they get
+ * the slots in the order they came (`since`, then `id`), whichever instance runs them, so a
+ * fresh attempt never takes a slot from one that has waited. A waiter renews `seen_until` each
+ * time it looks; one that stops (its process died) no longer counts once that has passed.
+ */
+export const signInWaiters = pgTable(
+  'sign_in_waiters',
+  {
+    key: text('key').notNull(),
+    /** The waiting attempt: random, made by the attempt. */
+    id: uuid('id').notNull(),
+    since: instant('since').defaultNow(),
+    seenUntil: instant('seen_until'),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.id] }), index('sign_in_waiters_seen_idx').on(t.seenUntil)],
 );
 
 /** Sign-up attempts per client since it was last quiet. */
