@@ -103,7 +103,10 @@ stop = (signal) => {
 if (stopRequested) {
   stop(stopRequested);
 } else {
+  // Where shoppers reach the store: PUBLIC_URL, or this machine's port when it is not set (the
+  // default names the configured port, and PORT=0 listens on another).
   const { port } = app.server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
+  const url =
+    config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
   process.stdout.write(`\n${config.storeName} is open at ${url}\nBack office: ${url}/admin/auth\n\n`);
 }
