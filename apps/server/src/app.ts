@@ -21,6 +21,7 @@ import { pagesRoutes, seoRoutes } from './modules/pages/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import compression from './plugins/compression.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
@@ -61,6 +62,8 @@ export async function buildApp(
         .status(tooLong ? 414 : 400)
         .send({ message: tooLong ? 'The address is too long' : 'Invalid address' });
     },
+    // What Node's HTTP parser refuses (a URL or headers over 16 kB: 431) answers in that shape too.
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request must arrive whole within the timeout, so a client trickling its body cannot
