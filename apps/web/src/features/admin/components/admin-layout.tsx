@@ -13,6 +13,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminSignOut } from '../api/admin-session.ts';
+import { confirmLeaving } from '../hooks/use-leave-guard.ts';
 
 const NAV = [
   {
@@ -154,7 +155,9 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
   const queryClient = useQueryClient();
   const signOut = useAdminSignOut();
 
-  const logout = () =>
+  // Unsaved changes on the open page are asked about first: once signed out they cannot be saved.
+  const logout = async () => {
+    if (!(await confirmLeaving())) return;
     signOut.mutate(undefined, {
       onSuccess: () => {
         onNavigate?.();
@@ -169,6 +172,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
+  };
 
   return (
     <nav aria-label="Back office" className="flex flex-1 flex-col gap-1 p-3">
@@ -195,7 +199,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
       </ul>
       <button
         type="button"
-        onClick={logout}
+        onClick={() => void logout()}
         disabled={signOut.isPending}
         className="mt-auto flex h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold text-ink-soft transition-colors hover:bg-sand hover:text-danger disabled:opacity-60"
       >
