@@ -229,8 +229,11 @@ test.describe('Edit Product form', () => {
     await expect(page.getByText('Too short!')).toHaveCount(2);
     await expect(page.getByText('Too short', { exact: true })).toBeVisible();
 
-    // Cancel goes back, and nothing was saved.
+    // Cancel goes back once the admin agrees to leave the edits, and nothing was saved.
     await page.getByRole('button', { name: 'Cancel' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(warning).toContainText('Your changes to the product details are not saved.');
+    await warning.getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL('/admin');
     const stored = await (await api.get(`/api/product/${id}`)).json();
     expect(stored.name).toBe(name);

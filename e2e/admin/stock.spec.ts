@@ -331,4 +331,161 @@ test.describe('Edit Product stock card', () => {
     expect(quantities(await readProduct(api, id))).toMatchObject({ 'Blue S': 5, 'Blue M': 10 });
     await remove(id);
   });
+
+  test('Update saves the stock changes with the product, all or nothing', async ({ page }) => {
+    const { id, name } = await trackedTee();
+    await page.goto(`/admin/product_edit/?pid=${id}`);
+    const grid = stockGrid(page);
+    await grid.getByRole('textbox', { name: 'Blue, M stock' }).fill('9');
+    await grid.getByRole('textbox', { name: 'Blue, L stock' }).fill('2');
+    await page.getByLabel('Price').fill('555');
+    await expect(page.getByText('2 unsaved changes')).toBeVisible();
+    await expect(page.getByText('Update saves the details and the stock changes together.')).toBeVisible();
+    const sent = page.waitForRequest((r) => r.url().includes(`/api/product/edit/${id}`));
+    await page.getByRole('button', { name: 'Update' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      updatedPrice: '555',
+      stock: {
+        changes: [
+          { variation: name, size: 'M', quantity: 9, expected: 4 },
+          { variation: name, size: 'L', quantity: 2, expected: 0 },
+        ],
+      },
+    });
+    // Saved: back on the list without a warning.
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('alert').filter({ hasText: 'Product updated successfully' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await page.goto(`/admin/product_edit/?pid=${id}`);
+    await expect(grid.getByRole('textbox', { name: 'Blue, M stock' })).toHaveValue('9');
+    await expect(grid.getByRole('textbox', { name: 'Blue, L stock' })).toHaveValue('2');
+    await expect(page.getByText('11 in stock over every variation and size.')).toBeVisible();
+    await expect(page.getByLabel('Price')).toHaveValue('₱555.00');
+
+    // A checkout takes one of M meanwhile: Update saves nothing, neither price nor stock.
+    const taken = await api.patch(`/api/product/stock/${id}`, {
+      data: { changes: [{ variation: name, size: 'M', delta: -1 }] },
+    });
+    expect(taken.status(), await taken.text()).toBe(200);
+    await grid.getByRole('textbox', { name: 'Blue, M stock' }).fill('20');
+    await page.getByLabel('Price').fill('600');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(grid.getByText('8 in stock now')).toBeVisible();
+    await expect(grid.getByRole('textbox', { name: 'Blue, M stock' })).toBeFocused();
+    await expect(page).toHaveURL(`/admin/product_edit/?pid=${id}`);
+    const kept = await readProduct(api, id);
+    expect([kept.price, quantities(kept)['Blue M']]).toEqual(['555.00', 8]);
+    await expect(grid.getByRole('textbox', { name: 'Blue, M stock' })).toHaveValue('20');
+    await expect(page.getByLabel('Price')).toHaveValue('₱600');
+    await remove(id);
+  });
+
+  test('warns before unsaved changes are left: a link, the back button, a reload', async ({ page }) => {
+    const { id, name } = await trackedTee();
+    // Opened from the list, so the browser's back button stays in the app.
+    await page.goto(`/admin?q=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(`/admin/product_edit/?pid=${id}`);
+    const blueM = stockGrid(page).getByRole('textbox', { name: 'Blue, M stock' });
+    await blueM.click();
+    await blueM.fill('7');
+
+    const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await navLink(page, 'Orders');
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText('1 stock change is not saved. If you leave this page now');
+    await expect(warning.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectAccessible(page);
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    await expect(page).toHaveURL(`/admin/product_edit/?pid=${id}`);
+    await expect(blueM).toHaveValue('7');
+
+    // Escape stays too; the details count as well as the stock.
+    await page.getByLabel('Name').fill(`${name} Edited`);
+    await page.goBack();
+    await expect(warning).toContainText(
+      'Your changes to the product details and 1 stock change are not saved.',
+    );
+    await page.keyboard.press('Escape');
+    await expect(warning).toBeHidden();
+    await expect(page).toHaveURL(`/admin/product_edit/?pid=${id}`);
+    await expect(page.getByLabel('Name')).toHaveValue(`${name} Edited`);
+
+    // A reload gets the browser's own prompt; dismissed, the edits stay.
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.evaluate(() => window.location.reload());
+    await expect.poll(() => prompts).toEqual(['beforeunload']);
+    await expect(blueM).toHaveValue('7');
+
+    await navLink(page, 'Orders');
+    await warning.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/admin/orders');
+    expect(quantities(await readProduct(api, id))['Blue M']).toBe(4);
+    await remove(id);
+  });
+
+  test('Logout asks before signing out of unsaved changes', async ({ page }) => {
+    const { id } = await trackedTee();
+    await page.goto(`/admin/product_edit/?pid=${id}`);
+    await page.getByLabel('Description').fill('A tee whose stock is counted, and told.');
+    const logout = async () => {
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
+      await page
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('button', { name: 'Logout' })
+        .click();
+    };
+    await logout();
+    const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(warning).toContainText('Your changes to the product details are not saved.');
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    // Still signed in, with the edit.
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Description')).toHaveValue('A tee whose stock is counted, and told.');
+    expect((await page.request.get('/api/admin')).status()).toBe(200);
+
+    await logout();
+    await warning.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/');
+    await remove(id);
+  });
+
+  test('asks nothing once the changes are saved or undone', async ({ page }) => {
+    const { id } = await trackedTee();
+    await page.goto(`/admin/product_edit/?pid=${id}`);
+    const blueM = stockGrid(page).getByRole('textbox', { name: 'Blue, M stock' });
+    await blueM.click();
+    await blueM.fill('6');
+    await page.getByRole('button', { name: 'Save stock' }).click();
+    await expect(page.getByText('No unsaved changes')).toBeVisible();
+    await blueM.fill('3');
+    await blueM.fill('6');
+    await expect(page.getByText('No unsaved changes')).toBeVisible();
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await expect(blueM).toHaveValue('6');
+    await navLink(page, 'Orders');
+    await expect(page).toHaveURL('/admin/orders');
+    expect(prompts).toEqual([]);
+    await remove(id);
+  });
 });
+
+/** Follows a link of the back office's menu: the sidebar, or on a phone the drawer. */
+async function navLink(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
+}

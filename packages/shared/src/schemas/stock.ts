@@ -21,6 +21,8 @@ export const STOCK_MESSAGES = {
   cartShort: 'Some items in your cart are no longer available in that quantity',
   restoreShort: 'Not enough stock to restore the cancelled product(s)',
   changeRefused: 'The stock is not what this change expects. Please review it and try again.',
+  resizedWithChanges:
+    'The stock changes are for the sizes the product has now: save or discard them before changing its sizes.',
 } as const;
 
 /** Stock totals from `min` to `max`, both included; no `max`, no upper end. */

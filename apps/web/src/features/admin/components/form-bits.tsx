@@ -29,16 +29,21 @@ export function FormSection({
   );
 }
 
-/** Cancel and the submit button, which reads 'Loading...' with a spinner while sending. */
+/**
+ * Cancel and the submit button, which reads 'Loading...' with a spinner while sending; `form`
+ * names the form it sends when the actions sit outside it.
+ */
 export function FormActions({
   submitLabel,
   pending,
   onCancel,
+  form,
   children,
 }: {
   submitLabel: string;
   pending: boolean;
   onCancel: () => void;
+  form?: string;
   children?: ReactNode;
 }) {
   return (
@@ -53,7 +58,12 @@ export function FormActions({
         >
           Cancel
         </Button>
-        <Button type="submit" className="flex-1 rounded-lg sm:min-w-32 sm:flex-none" disabled={pending}>
+        <Button
+          type="submit"
+          form={form}
+          className="flex-1 rounded-lg sm:min-w-32 sm:flex-none"
+          disabled={pending}
+        >
           {pending ? (
             <>
               <Spinner className="size-4" />

@@ -1,21 +1,31 @@
 import type { Product } from '@habi/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useStockEdits } from '../hooks/use-stock-edits.ts';
+import type { useStockEdits } from '../hooks/use-stock-edits.ts';
 import { formatUnits } from '../utils/stock-grid.ts';
 import { FormSection } from './form-bits.tsx';
 import { StockGrid } from './stock-grid.tsx';
 import { TrackStockSwitch } from './track-stock-switch.tsx';
 
 /**
- * Edit Product's Stock card, apart from the product form: tracking on or off and the quantities,
- * saved by `PATCH /product/stock/{id}` with only the cells changed, each checked against the
- * quantity the admin saw, so a checkout in between is never overwritten. A refusal shows, under
- * each cell refused, what is in stock now; the admin's values stay, to review and save again.
+ * Edit Product's Stock card: tracking on or off and the quantities, with only the cells changed
+ * sent, each checked against the quantity the admin saw, so a checkout in between is never
+ * overwritten. The page's Update saves them with the product; Save stock saves them alone
+ * (`PATCH /product/stock/{id}`). A refusal shows, under each cell refused, what is in stock now;
+ * the admin's values stay, to review and save again. `busy` while Update is sending.
  */
-export function StockCard({ product }: { product: Product }) {
-  const stock = useStockEdits(product);
-  const { track, saving } = stock;
+export function StockCard({
+  product,
+  stock,
+  busy = false,
+}: {
+  product: Product;
+  stock: ReturnType<typeof useStockEdits>;
+  busy?: boolean;
+}) {
+  const track = stock.track;
+  // Nothing changes while either save is under way.
+  const saving = stock.saving || busy;
 
   return (
     <FormSection
@@ -53,7 +63,12 @@ export function StockCard({ product }: { product: Product }) {
             {stock.problem}
           </p>
         )}
-        <StockCardFooter pending={stock.pending} saving={saving} onDiscard={stock.discard} />
+        <StockCardFooter
+          pending={stock.pending}
+          saving={stock.saving}
+          disabled={saving}
+          onDiscard={stock.discard}
+        />
       </form>
     </FormSection>
   );
@@ -63,10 +78,13 @@ export function StockCard({ product }: { product: Product }) {
 function StockCardFooter({
   pending,
   saving,
+  disabled,
   onDiscard,
 }: {
   pending: number;
+  /** Save stock's own save is under way: it reads 'Loading...'. */
   saving: boolean;
+  disabled: boolean;
   onDiscard(): void;
 }) {
   return (
@@ -80,12 +98,12 @@ function StockCardFooter({
             variant="secondary"
             className="flex-1 rounded-lg sm:flex-none"
             onClick={onDiscard}
-            disabled={saving}
+            disabled={disabled}
           >
             Discard changes
           </Button>
         )}
-        <Button type="submit" className="flex-1 rounded-lg sm:min-w-32 sm:flex-none" disabled={saving}>
+        <Button type="submit" className="flex-1 rounded-lg sm:min-w-32 sm:flex-none" disabled={disabled}>
           {saving ? (
             <>
               <Spinner className="size-4" />

@@ -1,4 +1,4 @@
-import { type Product, stockNowMessage } from '@habi/shared';
+import { type Product, STOCK_MESSAGES, type StockUpdateInput, stockNowMessage } from '@habi/shared';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -20,11 +20,14 @@ interface Edits {
   cells: Record<string, string>;
 }
 
+/** What saving the card would send, with the cell of each change; or why it sends nothing. */
+export type StockCheck = { body: StockUpdateInput; keys: string[] } | 'none' | 'invalid';
+
 /** What a refusal for want of stock says of each cell it names: the quantity there now, and a note. */
-function refusals(error: ApiError, keys: readonly string[]) {
+function refusals(error: ApiError, keys: readonly string[], field: string) {
   const refused = error.available.flatMap(({ line, available }) => {
     const key = keys[line];
-    return key === undefined ? [] : [{ key, available, note: error.errors[`changes.${line}`] }];
+    return key === undefined ? [] : [{ key, available, note: error.errors[`${field}.${line}`] }];
   });
   return {
     seen: Object.fromEntries(refused.map((r) => [r.key, r.available])),
@@ -81,34 +84,64 @@ export function useStockEdits(product: Product) {
     (track ? cellsOf(axes).filter(({ key }) => isEdited(edits.seen, edits.cells, key)).length : 0) +
     (track === product.trackStock ? 0 : 1);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  /**
+   * Flags the cells and answers what saving the card would send. With `sizes` (the sizes the
+   * product will have, for Update): `none` when nothing changed, and `invalid` for a change of
+   * a size not among them. Without (Save stock), nothing changed is a problem to show. `invalid`
+   * too when a cell holds no quantity: the first takes the focus, and the card says why.
+   */
+  function check(sizes?: readonly string[]): StockCheck {
     // Flagged now, so the first cell in error can take the focus below.
     flushSync(() => setTried(true));
     setNotes({});
     setProblem(undefined);
+    if (pending === 0 && sizes) return 'none';
     if ('errors' in update) {
       if (Object.keys(update.errors).length > 0) {
         grid.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
       } else {
         setProblem(update.general[0]);
       }
-      return;
+      return 'invalid';
     }
+    const sold = sizes && (sizes.length > 0 ? sizes : ['']);
+    if (sold && update.body.changes.some((change) => !sold.includes(change.size))) {
+      setProblem(STOCK_MESSAGES.resizedWithChanges);
+      return 'invalid';
+    }
+    return update;
+  }
+
+  /** The stock as a save answered it: every cell unchanged again. */
+  function saved(product: Product) {
+    const quantities = seenQuantities(axes, product.stock);
+    setEdits({ seen: quantities, cells: textsOf(quantities) });
+    setTrack(product.trackStock);
+  }
+
+  /**
+   * A save refused: the card says why, and for want of stock each refused cell now expects
+   * what is there and says so (`field` names the changes in the answer); the admin's values stay.
+   */
+  function refused(error: unknown, sent: { keys: string[] }, field = 'changes') {
+    if (error instanceof ApiError && error.status === 409 && error.available.length > 0) {
+      const found = refusals(error, sent.keys, field);
+      setEdits((current) => ({ ...current, seen: { ...current.seen, ...found.seen } }));
+      setNotes(found.notes);
+    }
+    setProblem(errorMessage(error));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const sent = check();
+    if (typeof sent === 'string') return;
     try {
-      const { message, product: saved } = await save.mutateAsync(update.body);
-      const quantities = seenQuantities(axes, saved.stock);
-      setEdits({ seen: quantities, cells: textsOf(quantities) });
-      setTrack(saved.trackStock);
+      const { message, product: answer } = await save.mutateAsync(sent.body);
+      saved(answer);
       toast.success(message);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.available.length > 0) {
-        // Each refused cell now expects what is there, and says so; the admin's value stays.
-        const refused = refusals(error, update.keys);
-        setEdits((current) => ({ ...current, seen: { ...current.seen, ...refused.seen } }));
-        setNotes(refused.notes);
-      }
-      setProblem(errorMessage(error));
+      refused(error, sent);
     }
   }
 
@@ -133,6 +166,9 @@ export function useStockEdits(product: Product) {
     pending,
     saving: save.isPending,
     onSubmit,
+    check,
+    saved,
+    refused,
     discard,
   };
 }

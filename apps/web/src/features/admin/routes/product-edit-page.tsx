@@ -1,36 +1,21 @@
-import { EditProductFormSchema, type Product } from '@habi/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { formatValue } from 'react-currency-input-field';
-import { Controller, useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import type { Product } from '@habi/shared';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../../../lib/products.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useEditProduct } from '../api/edit-product.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
+import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { PESO, PriceInput } from '../components/price-input.tsx';
-import { ProductOptionFields, ProductOptionsShape } from '../components/product-option-fields.tsx';
-import {
-  CATEGORY_OPTIONS,
-  optionOf,
-  SUBCATEGORY_OPTIONS,
-  sizeOptionFor,
-} from '../components/product-options.ts';
+import { PriceInput } from '../components/price-input.tsx';
+import { ProductOptionFields } from '../components/product-option-fields.tsx';
 import { StockCard } from '../components/stock-card.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
-
-/** Edit form (name, desc, price with their messages) plus the three selects. */
-const EditProductFormValuesSchema = EditProductFormSchema.extend({
-  ...ProductOptionsShape,
-});
-type EditFormInput = z.input<typeof EditProductFormValuesSchema>;
-type EditFormOutput = z.output<typeof EditProductFormValuesSchema>;
+import { useProductEditor } from '../hooks/use-product-editor.ts';
 
 /** Edit Product (/admin/product_edit/?pid=). */
 export default function ProductEditPage() {
@@ -48,11 +33,8 @@ export default function ProductEditPage() {
         </p>
       ) : product.data ? (
         // Keyed, so the form and the stock start again from the stored values of whichever
-        // product is opened. Stock is saved on its own, never by the form's Update.
-        <div className="flex max-w-3xl flex-col gap-6">
-          <EditProductForm key={product.data._id} product={product.data} />
-          <StockCard key={`stock-${product.data._id}`} product={product.data} />
-        </div>
+        // product is opened.
+        <ProductEditor key={product.data._id} product={product.data} />
       ) : (
         <Loading />
       )}
@@ -60,81 +42,76 @@ export default function ProductEditPage() {
   );
 }
 
-function EditProductForm({ product }: { product: Product }) {
-  const navigate = useNavigate();
+/**
+ * The details, the Stock card, then Update, which saves both together (the card's Save stock
+ * saves the stock alone). Leaving with either unsaved asks first.
+ */
+function ProductEditor({ product }: { product: Product }) {
   const goBack = useGoBack(paths.admin.home);
-  const edit = useEditProduct(product._id);
+  const editor = useProductEditor(product);
+  const { form, stock, guard } = editor;
+  const formId = useId();
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <form id={formId} noValidate onSubmit={editor.onSubmit}>
+        <DetailsSection product={product} form={form} />
+      </form>
+      <StockCard product={product} stock={stock} busy={editor.pending} />
+      <FormActions form={formId} submitLabel="Update" pending={editor.pending} onCancel={goBack}>
+        {stock.pending > 0 && (
+          <p className="text-sm text-muted">Update saves the details and the stock changes together.</p>
+        )}
+      </FormActions>
+      <LeaveDialog open={guard.open} unsaved={editor.unsaved} onStay={guard.stay} onLeave={guard.leave} />
+    </div>
+  );
+}
+
+function DetailsSection({
+  product,
+  form,
+}: {
+  product: Product;
+  form: ReturnType<typeof useProductEditor>['form'];
+}) {
   const {
     register,
     control,
-    handleSubmit,
     formState: { errors },
-  } = useForm<EditFormInput, unknown, EditFormOutput>({
-    resolver: zodResolver(EditProductFormValuesSchema),
-    defaultValues: {
-      name: product.name,
-      desc: product.description,
-      // As the currency input shows it, "₱1,299.00".
-      price: formatValue({ value: product.price, prefix: PESO, groupSeparator: ',', decimalSeparator: '.' }),
-      // The preset is read back from how many sizes the product has.
-      size: sizeOptionFor(product.size),
-      category: optionOf(CATEGORY_OPTIONS, product.category),
-      subCategory: optionOf(SUBCATEGORY_OPTIONS, product.subCategory),
-    },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await edit.mutateAsync({
-        updatedName: values.name,
-        updatedDescription: values.desc,
-        updatedPrice: values.price.replace(/^\D+/, ''),
-        updatedCategory: values.category?.value ?? null,
-        updatedSubcategory: values.subCategory?.value ?? null,
-        updatedSizes: [...(values.size?.value ?? [])],
-      });
-      toast.success(message);
-      void navigate(paths.admin.home);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  });
-
+  } = form;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex max-w-3xl flex-col gap-6">
-      <FormSection title="Details">
-        <div className="flex flex-col gap-4">
-          <Field label="Name" hint="Product name: Color/Variation" error={errors.name?.message}>
-            {({ control }) => <Input {...control} {...register('name')} />}
+    <FormSection title="Details">
+      <div className="flex flex-col gap-4">
+        <Field label="Name" hint="Product name: Color/Variation" error={errors.name?.message}>
+          {({ control }) => <Input {...control} {...register('name')} />}
+        </Field>
+        <Field label="Description" error={errors.desc?.message}>
+          {({ control }) => <Textarea {...control} rows={5} {...register('desc')} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Price" error={errors.price?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Controller
+                control={control}
+                name="price"
+                render={({ field }) => (
+                  <PriceInput
+                    id={id}
+                    name={field.name}
+                    defaultValue={product.price}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={invalid}
+                    describedBy={describedBy}
+                  />
+                )}
+              />
+            )}
           </Field>
-          <Field label="Description" error={errors.desc?.message}>
-            {({ control }) => <Textarea {...control} rows={5} {...register('desc')} />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Price" error={errors.price?.message}>
-              {({ id, describedBy, invalid }) => (
-                <Controller
-                  control={control}
-                  name="price"
-                  render={({ field }) => (
-                    <PriceInput
-                      id={id}
-                      name={field.name}
-                      defaultValue={product.price}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      invalid={invalid}
-                      describedBy={describedBy}
-                    />
-                  )}
-                />
-              )}
-            </Field>
-            <ProductOptionFields control={control} sizeFieldLabel="Sizes" />
-          </div>
+          <ProductOptionFields control={control} sizeFieldLabel="Sizes" />
         </div>
-      </FormSection>
-      <FormActions submitLabel="Update" pending={edit.isPending} onCancel={goBack} />
-    </form>
+      </div>
+    </FormSection>
   );
 }

@@ -1,0 +1,104 @@
+import { EditProductFormSchema, type Product } from '@habi/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatValue } from 'react-currency-input-field';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useEditProduct } from '../api/edit-product.ts';
+import { PESO } from '../components/price-input.tsx';
+import { ProductOptionsShape } from '../components/product-option-fields.tsx';
+import {
+  CATEGORY_OPTIONS,
+  optionOf,
+  SUBCATEGORY_OPTIONS,
+  sizeOptionFor,
+} from '../components/product-options.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { useStockEdits } from './use-stock-edits.ts';
+
+/** Edit form (name, desc, price with their messages) plus the three selects. */
+const EditProductFormValuesSchema = EditProductFormSchema.extend({
+  ...ProductOptionsShape,
+});
+export type EditFormInput = z.input<typeof EditProductFormValuesSchema>;
+type EditFormOutput = z.output<typeof EditProductFormValuesSchema>;
+
+const defaultsOf = (product: Product): EditFormInput => ({
+  name: product.name,
+  desc: product.description,
+  // As the currency input shows it, "₱1,299.00".
+  price: formatValue({ value: product.price, prefix: PESO, groupSeparator: ',', decimalSeparator: '.' }),
+  // The preset is read back from how many sizes the product has.
+  size: sizeOptionFor(product.size),
+  category: optionOf(CATEGORY_OPTIONS, product.category),
+  subCategory: optionOf(SUBCATEGORY_OPTIONS, product.subCategory),
+});
+
+/** What the warning before leaving says is unsaved. */
+export function unsavedSentence(details: boolean, stockChanges: number): string {
+  const stock = `${stockChanges} stock change${stockChanges === 1 ? '' : 's'}`;
+  if (details && stockChanges > 0) return `Your changes to the product details and ${stock} are not saved.`;
+  if (details) return 'Your changes to the product details are not saved.';
+  return `${stock} ${stockChanges === 1 ? 'is' : 'are'} not saved.`;
+}
+
+/** A refusal of Update that is about the stock changes it sent, for the Stock card to show. */
+const aboutStock = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 409 || Object.keys(error.errors).some((key) => key.startsWith('stock')));
+
+/**
+ * Edit Product as a whole: the details form and the Stock card's edits, both saved by Update
+ * in one request (all or none; the card's Save stock still saves the stock alone), and the
+ * warning before the page is left with either unsaved.
+ */
+export function useProductEditor(product: Product) {
+  const navigate = useNavigate();
+  const edit = useEditProduct(product._id);
+  const stock = useStockEdits(product);
+  const form = useForm<EditFormInput, unknown, EditFormOutput>({
+    resolver: zodResolver(EditProductFormValuesSchema),
+    defaultValues: defaultsOf(product),
+  });
+  const { isDirty } = form.formState;
+  const guard = useLeaveGuard(isDirty || stock.pending > 0);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const sizes = [...(values.size?.value ?? [])];
+    const sent = stock.check(sizes);
+    if (sent === 'invalid') {
+      toast.error('Nothing was saved: check the stock changes.');
+      return;
+    }
+    try {
+      const { message } = await edit.mutateAsync({
+        updatedName: values.name,
+        updatedDescription: values.desc,
+        updatedPrice: values.price.replace(/^\D+/, ''),
+        updatedCategory: values.category?.value ?? null,
+        updatedSubcategory: values.subCategory?.value ?? null,
+        updatedSizes: sizes,
+        ...(sent === 'none' ? {} : { stock: sent.body }),
+      });
+      // Everything is saved: the way back to the list asks nothing.
+      guard.release();
+      toast.success(message);
+      void navigate(paths.admin.home);
+    } catch (error) {
+      if (sent !== 'none' && aboutStock(error)) stock.refused(error, sent, 'stock.changes');
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return {
+    form,
+    stock,
+    onSubmit,
+    pending: edit.isPending,
+    guard,
+    unsaved: unsavedSentence(isDirty, stock.pending),
+  };
+}
