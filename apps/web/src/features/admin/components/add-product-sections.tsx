@@ -1,14 +1,19 @@
 import { LIMITS } from '@habi/shared';
 import { Minus, Plus } from 'lucide-react';
-import type { Control, FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
-import { Controller } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type UseFieldArrayReturn,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import type { AddProductFormInput, AddProductFormOutput } from '../hooks/use-add-product-form.ts';
 import type { StockAxes, StockCells } from '../utils/stock-grid.ts';
 import { FormSection } from './form-bits.tsx';
 import { MainImageDrop, VariationImagesDrop } from './image-drop.tsx';
-import { PriceInput } from './price-input.tsx';
+import { PriceField } from './price-field.tsx';
 import { ProductOptionFields } from './product-option-fields.tsx';
 import { StockGrid } from './stock-grid.tsx';
 import { TrackStockSwitch } from './track-stock-switch.tsx';
@@ -90,24 +95,7 @@ export function ProductDetailsSection({
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Price" error={errors.price?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={control}
-                name="price"
-                render={({ field }) => (
-                  <PriceInput
-                    id={id}
-                    name={field.name}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={invalid}
-                    describedBy={describedBy}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <PriceField control={control} error={errors.price?.message} />
           <ProductOptionFields control={control} sizeFieldLabel="Size" />
         </div>
       </div>

@@ -1,6 +1,5 @@
 import type { Product } from '@habi/shared';
 import { useId } from 'react';
-import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
@@ -11,7 +10,7 @@ import { useProduct } from '../../../lib/products.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
 import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { PriceInput } from '../components/price-input.tsx';
+import { PriceField } from '../components/price-field.tsx';
 import { ProductOptionFields } from '../components/product-option-fields.tsx';
 import { StockCard } from '../components/stock-card.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
@@ -90,25 +89,7 @@ function DetailsSection({
           {({ control }) => <Textarea {...control} rows={5} {...register('desc')} />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Price" error={errors.price?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={control}
-                name="price"
-                render={({ field }) => (
-                  <PriceInput
-                    id={id}
-                    name={field.name}
-                    defaultValue={product.price}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={invalid}
-                    describedBy={describedBy}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <PriceField control={control} error={errors.price?.message} defaultValue={product.price} />
           <ProductOptionFields control={control} sizeFieldLabel="Sizes" />
         </div>
       </div>
