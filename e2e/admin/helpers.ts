@@ -131,3 +131,10 @@ export async function searchTable(page: Page, box: string, text: string) {
   await page.getByRole('searchbox', { name: box }).fill(text);
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(text.trim() || null);
 }
+
+/** Follows a link of the back office's menu: the sidebar, or on a phone the drawer. */
+export async function navLink(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
+}

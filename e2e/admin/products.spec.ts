@@ -4,6 +4,7 @@ import { expect, expectAccessible, test } from '../fixtures.ts';
 import {
   adminApi,
   createProductViaApi,
+  navLink,
   pngFile,
   searchTable,
   signInAdmin,
@@ -188,8 +189,53 @@ test.describe('Add Product form', () => {
 
     await expectAccessible(page);
 
+    // What was entered is dropped only once the admin agrees.
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await expect(page).toHaveURL('/admin');
+  });
+
+  test('warns before what was entered is left, and a creation goes unasked', async ({ page }) => {
+    const name = `Leave ${uniqueTag()} Tee Sand`;
+    await page.goto('/admin/add_product');
+    await page.getByLabel('Product name: Color/Variation').fill(name);
+
+    const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await navLink(page, 'Orders');
+    await expect(warning).toContainText(
+      "The new product's details are not saved. If you leave this page now, they are lost.",
+    );
+    await expect(warning.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    await expect(page).toHaveURL('/admin/add_product');
+    await expect(page.getByLabel('Product name: Color/Variation')).toHaveValue(name);
+
+    // An image alone counts too.
+    await page.getByLabel('Product name: Color/Variation').fill('');
+    await page.locator('input[name="imageUrl"]').setInputFiles(pngFile('red'));
+    await navLink(page, 'Orders');
+    await warning.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/admin/orders');
+
+    // Created: back on the list with no warning on the way.
+    await page.goto('/admin/add_product');
+    await page.locator('input[name="imageUrl"]').setInputFiles(pngFile('red'));
+    await page.getByLabel('Product name: Color/Variation').fill(name);
+    await page.getByLabel('Description').fill('A tee to see the warning left out of a save.');
+    await page.getByLabel('Price').fill('499');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('alert').filter({ hasText: 'Product added successfully' })).toBeVisible();
+    await expect(warning).toBeHidden();
+
+    await searchTable(page, 'Filter product name...', name);
+    const href = await tableRows(page, 'Products').first().getByRole('link', { name }).getAttribute('href');
+    const id = new URL(href!, 'http://x').searchParams.get('pid')!;
+    await page.request.delete(`/api/product/delete/${id}`, { data: { _id: id } });
   });
 });
 

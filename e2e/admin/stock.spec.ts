@@ -4,6 +4,7 @@ import { expect, expectAccessible, test } from '../fixtures.ts';
 import {
   adminApi,
   createProductViaApi,
+  navLink,
   pngFile,
   searchTable,
   signInAdmin,
@@ -482,10 +483,3 @@ test.describe('Edit Product stock card', () => {
     await remove(id);
   });
 });
-
-/** Follows a link of the back office's menu: the sidebar, or on a phone the drawer. */
-async function navLink(page: Page, name: string) {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
-}

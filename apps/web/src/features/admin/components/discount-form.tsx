@@ -1,5 +1,6 @@
 import { type DiscountFormInput, DiscountFormSchema, type DiscountPatch } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { type FieldNamesMarkedBoolean, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -48,10 +49,19 @@ interface DiscountFormProps {
   /** Saves; a refusal is shown in a toast and under the fields it names. */
   onSubmit(values: DiscountFormOutput, dirty: Dirty): Promise<void>;
   onCancel(): void;
+  /** Told whether the form holds unsaved changes, for the page's warning before it is left. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /** Create and edit form of a discount code; the messages under the fields are the shared schema's. */
-export function DiscountForm({ defaultValues, submitLabel, pending, onSubmit, onCancel }: DiscountFormProps) {
+export function DiscountForm({
+  defaultValues,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+  onDirtyChange,
+}: DiscountFormProps) {
   const {
     register,
     control,
@@ -59,12 +69,13 @@ export function DiscountForm({ defaultValues, submitLabel, pending, onSubmit, on
     watch,
     setValue,
     setError,
-    formState: { errors, dirtyFields },
+    formState: { errors, dirtyFields, isDirty },
   } = useForm<DiscountFormInput, unknown, DiscountFormOutput>({
     resolver: zodResolver(DiscountFormSchema),
     defaultValues,
   });
   const kind = watch('kind');
+  useEffect(() => onDirtyChange?.(isDirty), [onDirtyChange, isDirty]);
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { ProductOptionsShape } from '../components/product-option-fields.tsx';
 import { type StockCells, stockAxes, stockInput } from '../utils/stock-grid.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
 
 /**
  * Create form (name, desc, price with their exact messages) plus what travels
@@ -35,7 +36,8 @@ export type AddProductFormOutput = z.output<typeof AddProductFormSchema>;
 
 /**
  * Add Product's form and the stock entered beside it: the fields, the live counts the page
- * shows, the stock grid's state, the upload's progress, and the submit that sends them together.
+ * shows, the stock grid's state, the upload's progress, the submit that sends them together, and
+ * the warning before the page is left with anything entered.
  */
 export function useAddProductForm() {
   const navigate = useNavigate();
@@ -59,7 +61,7 @@ export function useAddProductForm() {
     control,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, isDirty },
   } = form;
   const names = useFieldArray({ control, name: 'variationNames' });
   const imageCount = watch('variationImages').length;
@@ -76,6 +78,10 @@ export function useAddProductForm() {
     watch('size')?.value ?? [],
   );
   const stock = trackStock ? stockInput(stockAxesNow, stockCells) : undefined;
+  // Anything entered would be lost by leaving: a field, an image, a variation name, the stock.
+  const guard = useLeaveGuard(
+    isDirty || trackStock || Object.values(stockCells).some((cell) => cell.trim() !== ''),
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     if (stock && 'errors' in stock) {
@@ -96,6 +102,8 @@ export function useAddProductForm() {
         variationsName: values.variationNames.map((n) => n.value),
         ...(stock ? { stock: stock.input } : {}),
       });
+      // Created: the way back to the list asks nothing.
+      guard.release();
       toast.success(message);
       void navigate(paths.admin.home);
     } catch (error) {
@@ -114,6 +122,7 @@ export function useAddProductForm() {
     imageCount,
     descLength,
     namesError,
+    guard,
     stock: {
       section: stockSection,
       tracked: trackStock,

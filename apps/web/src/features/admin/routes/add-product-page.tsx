@@ -7,16 +7,20 @@ import {
   VariationNamesSection,
 } from '../components/add-product-sections.tsx';
 import { FormActions, UploadProgress } from '../components/form-bits.tsx';
+import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useAddProductForm } from '../hooks/use-add-product-form.ts';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
-/** Add Product: the images beside the details and variation names, then the stock. */
+/**
+ * Add Product: the images beside the details and variation names, then the stock. Leaving with
+ * anything entered asks first.
+ */
 export default function AddProductPage() {
   useDocumentTitle('Add Product');
   const goBack = useGoBack(paths.admin.home);
   const form = useAddProductForm();
-  const { register, control, errors, stock } = form;
+  const { register, control, errors, stock, guard } = form;
 
   return (
     <>
@@ -54,6 +58,12 @@ export default function AddProductPage() {
           {form.pending && <UploadProgress percent={form.progress} />}
         </FormActions>
       </form>
+      <LeaveDialog
+        open={guard.open}
+        unsaved="The new product's details are not saved."
+        onStay={guard.stay}
+        onLeave={guard.leave}
+      />
     </>
   );
 }

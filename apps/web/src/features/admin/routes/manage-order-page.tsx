@@ -9,11 +9,13 @@ import { toast } from '../../../lib/toast.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { FormActions } from '../components/form-bits.tsx';
+import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { OrderFacts } from '../components/order-facts.tsx';
 import { OrderLinesTable } from '../components/order-lines-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 
 /** Manage Product Order (/admin/product_management?oid=): one status per ordered line. */
 export default function ManageOrderPage() {
@@ -45,16 +47,21 @@ function ManageOrderForm({ order }: { order: Order }) {
   const [statuses, setStatuses] = useState<ItemStatus[]>(initial);
   const [secondCall, setSecondCall] = useState(false);
   const update = useUpdateOrderStatus(order._id, () => setSecondCall(true));
+  // The statuses are saved only by Update: leaving with some changed asks first.
+  const changed = statuses.filter((status, i) => status !== initial[i]).length;
+  const guard = useLeaveGuard(changed > 0);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     // Nothing is sent when no row changed.
-    if (statuses.every((status, i) => status === initial[i])) {
+    if (changed === 0) {
       toast.warn("You didn't modify the status! 😒");
       return;
     }
     try {
       const { message } = await update.mutateAsync({ statuses, userId: order.userId });
+      // Saved: the way back to the list asks nothing.
+      guard.release();
       toast.success(message);
       void navigate(paths.admin.orders);
     } catch (error) {
@@ -90,6 +97,12 @@ function ManageOrderForm({ order }: { order: Order }) {
         )}
       </div>
       <FormActions submitLabel="Update" pending={update.isPending} onCancel={goBack} />
+      <LeaveDialog
+        open={guard.open}
+        unsaved={`${changed} status change${changed === 1 ? ' is' : 's are'} not saved.`}
+        onStay={guard.stay}
+        onLeave={guard.leave}
+      />
     </form>
   );
 }

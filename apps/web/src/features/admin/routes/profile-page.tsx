@@ -25,11 +25,13 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateAdminProfile } from '../api/update-admin-profile.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
 import { rejectionMessage } from '../components/image-drop.tsx';
+import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
 
-/** Update Admin Profile: avatar, username and email. */
+/** Update Admin Profile: avatar, username and email. Leaving with unsaved changes asks first. */
 export default function ProfilePage() {
   useDocumentTitle('Update Admin Profile');
   const { admin } = useAdminAuth();
@@ -52,11 +54,13 @@ function ProfileForm({ admin }: { admin: Admin }) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AdminProfileInput>({
     resolver: zodResolver(AdminProfileSchema),
     defaultValues: { username: admin.username, email: admin.email },
   });
+  // A new picture chosen counts as much as a field typed in.
+  const guard = useLeaveGuard(isDirty || image !== null);
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
     accept: IMAGE_ACCEPT,
     maxSize: UPLOAD_MAX_BYTES,
@@ -73,6 +77,8 @@ function ProfileForm({ admin }: { admin: Admin }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { message, ...updated } = await update.mutateAsync({ ...values, image });
+      // Saved: the way back asks nothing.
+      guard.release();
       toast.success(message);
       queryClient.setQueryData(currentAdminQuery.queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: currentAdminQuery.queryKey });
@@ -121,6 +127,12 @@ function ProfileForm({ admin }: { admin: Admin }) {
         </div>
       </FormSection>
       <FormActions submitLabel="Update" pending={update.isPending} onCancel={goBack} />
+      <LeaveDialog
+        open={guard.open}
+        unsaved="Your changes to your profile are not saved."
+        onStay={guard.stay}
+        onLeave={guard.leave}
+      />
     </form>
   );
 }

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { adminApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signInAdmin(page.request, baseURL!);
+});
+
+/** Whether a code is stored, as the back office's list finds it. */
+async function stored(page: Page, code: string) {
+  const response = await page.request.get(`/api/admin/discounts?q=${code}`);
+  return (await response.text()).includes(code);
+}
+
+test.describe('Discount form', () => {
+  test('Add Discount warns before what was typed is left, and a creation goes unasked', async ({ page }) => {
+    const code = `LEAVE${uniqueTag().toUpperCase()}`;
+    await page.goto('/admin/discounts');
+    await page.getByRole('link', { name: 'Add Discount' }).click();
+    await expect(page).toHaveURL('/admin/add_discount');
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Percent off').fill('15');
+
+    const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await navLink(page, 'Orders');
+    await expect(warning).toContainText(
+      "The new discount code's details are not saved. If you leave this page now, they are lost.",
+    );
+    await expect(warning.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    await expect(page).toHaveURL('/admin/add_discount');
+    await expect(page.getByLabel('Code')).toHaveValue(code);
+    await expect(page.getByLabel('Percent off')).toHaveValue('15');
+
+    await navLink(page, 'Orders');
+    await warning.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/admin/orders');
+    expect(await stored(page, code)).toBe(false);
+
+    // Created: back on the list with no warning on the way.
+    await page.goto('/admin/add_discount');
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Percent off').fill('15');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL('/admin/discounts');
+    await expect(page.getByRole('alert').filter({ hasText: 'Discount code created' })).toBeVisible();
+    await expect(warning).toBeHidden();
+    expect(await stored(page, code)).toBe(true);
+  });
+
+  test('Edit Discount warns before unsaved changes are left, and Update goes unasked', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const code = `EDIT${uniqueTag().toUpperCase()}`;
+    const api = await adminApi(playwright, baseURL!);
+    const created = await api.post('/api/admin/discounts', { data: { code, kind: 'percent', value: '10' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { discount } = (await created.json()) as { discount: { _id: string } };
+    await api.dispose();
+
+    await page.goto(`/admin/discount_edit?did=${discount._id}`);
+    await expect(page.getByLabel('Percent off')).toHaveValue('10');
+    // Nothing changed: leaving asks nothing.
+    await navLink(page, 'Users');
+    await expect(page).toHaveURL('/admin/users');
+    await page.goBack();
+    await page.getByLabel('Percent off').fill('25');
+
+    const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await navLink(page, 'Orders');
+    await expect(warning).toContainText('Your changes to this discount code are not saved.');
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    await expect(page.getByLabel('Percent off')).toHaveValue('25');
+
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page).toHaveURL('/admin/discounts');
+    await expect(page.getByRole('alert').filter({ hasText: 'Discount code updated' })).toBeVisible();
+    await expect(warning).toBeHidden();
+  });
+});
