@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 
@@ -31,9 +31,10 @@ const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 /**
  * Claims up to `limit` due mails in one statement: the rows are locked with SKIP LOCKED, so
  * workers claiming at the same moment each get other rows, and each claimed row's attempt is
- * counted and its next attempt moved `leaseMs` on. That move is the lease: a claim never settled
- * (the process died mid-send) is due again once it runs out, so no mail is lost. Times are the
- * database's, the one clock every instance shares.
+ * counted and its next attempt moved `leaseMs` on. That move is the lease, and the attempt count
+ * names the claim: the worker renews the lease while it holds the mail (`renewClaims`), and a
+ * claim no longer renewed (its process died mid-send) is due again once the lease runs out, so
+ * no mail is lost. Times are the database's, the one clock every instance shares.
  */
 export function claimDue(
   db: Db,
@@ -53,20 +54,53 @@ export function claimDue(
     .returning();
 }
 
+/** The claims a worker holds, each named by its row and the attempt count its claim made. */
+type Claim = Pick<OutboxRow, 'id' | 'attempts'>;
+
+/** Still the claim the worker made: no other worker has claimed the row since (that counts an attempt). */
+const stillClaimed = (claims: Claim[]) =>
+  and(
+    eq(outbox.status, 'pending'),
+    or(...claims.map((claim) => and(eq(outbox.id, claim.id), eq(outbox.attempts, claim.attempts)))),
+  );
+
+/**
+ * Moves the lease of the given claims `leaseMs` on from now, for those still the worker's (same
+ * attempt count, still pending), even when their lease ran out meanwhile: nobody claimed them
+ * since. Answers the ids renewed; a claim missing from it was lost to another worker, or settled.
+ */
+export async function renewClaims(db: Db, claims: Claim[], leaseMs: number): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const renewed = await db
+    .update(outbox)
+    .set({ nextAttemptAt: later(leaseMs) })
+    .where(stillClaimed(claims))
+    .returning({ id: outbox.id });
+  return new Set(renewed.map((row) => row.id));
+}
+
+/**
+ * Records that the transport accepted the mail, whoever holds the claim now: the mail went, and
+ * a newer claim (the first one's lease ran out) must not send it a third time after its own
+ * attempt. Sent already, it keeps its first `sent_at`; recording it again is harmless.
+ */
 export async function markSent(db: Db, id: string): Promise<void> {
   await db
     .update(outbox)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(eq(outbox.id, id));
+    .where(and(eq(outbox.id, id), ne(outbox.status, 'sent')));
 }
 
-/** Claimed mails a stopping worker did not get to: due again at once, their attempt uncounted. */
-export async function release(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * Claimed mails a stopping worker did not get to: due again at once, their attempt uncounted.
+ * Only claims still the worker's: one another worker took meanwhile is left to it.
+ */
+export async function release(db: Db, claims: Claim[]): Promise<void> {
+  if (claims.length === 0) return;
   await db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
-    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
+    .where(stillClaimed(claims));
 }
 
 /** The wait before the next attempt after `attempts` failed ones: 30 s, 2 min, 8 min, … at most 6 h. */
@@ -81,7 +115,7 @@ function retryDelayMs(attempts: number): number {
  */
 export async function markFailed(
   db: Db,
-  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  row: Claim,
   error: string,
   maxAttempts: number,
 ): Promise<'retry' | 'failed'> {
@@ -93,6 +127,6 @@ export async function markFailed(
         ? { status: 'failed', lastError: error }
         : { lastError: error, nextAttemptAt: later(retryDelayMs(row.attempts)) },
     )
-    .where(and(eq(outbox.id, row.id), eq(outbox.attempts, row.attempts), eq(outbox.status, 'pending')));
+    .where(stillClaimed([row]));
   return outcome;
 }

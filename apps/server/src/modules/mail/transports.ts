@@ -34,8 +34,9 @@ function message(mail: OutgoingMail) {
 }
 
 /**
- * Sends through the SMTP server of `url`. Timeouts well under the worker's lease, so a send
- * that hangs fails and is retried rather than outliving its claim.
+ * Sends through the SMTP server of `url`. The worker renews its claim however long a send takes
+ * (worker.ts), so these timeouts only bound how long a server that stopped answering keeps a
+ * mail: the send fails, and the mail is retried after its backoff.
  */
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({
