@@ -16,7 +16,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.13',
   sourcemap: true,
   logLevel: 'warning',
 });
