@@ -90,4 +90,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795792572057,
     sha256: 'ae147527f23fad8d22322b95b73c1d941880298f50cd96263324b55e032ce533',
   },
+  {
+    tag: '0017_subscribers_erased',
+    when: 1795793310099,
+    sha256: 'a602936e38804892db2b9ba6879832392cbbbc8ba235aa7ef55c88b91324aba1',
+  },
 ];

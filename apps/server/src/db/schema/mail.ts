@@ -49,13 +49,22 @@ export const outbox = pgTable(
 /**
  * Newsletter subscribers, one row per address ever subscribed (lower-cased, so unique in any
  * case). The row outlives unsubscribing: `welcome_code_id`, set once on the first confirmation,
- * is what keeps the welcome code to one per address.
+ * is what keeps the welcome code to one per address. Erasing the account with an address
+ * deletes its row, or keeps only the address's hash when it had its welcome code.
  */
 export const subscribers = pgTable(
   'subscribers',
   {
     id: id(),
-    email: text('email').notNull(),
+    /** Null once the account with this address was erased: then only `email_hash` is kept. */
+    email: text('email'),
+    /**
+     * Kept instead of the address when its account is erased after it was given its welcome
+     * code: the SHA-256 of `subscriber:` and the lower-cased address (`addressHash` in
+     * modules/newsletter), enough to know the address again if it subscribes again (it gets no
+     * second code), not to read it.
+     */
+    emailHash: text('email_hash'),
     status: text('status').$type<SubscriberStatus>().notNull().default('pending'),
     /** SHA-256 of the confirmation link's token; the link itself is only in the mail. */
     confirmTokenHash: text('confirm_token_hash'),
@@ -73,10 +82,12 @@ export const subscribers = pgTable(
   },
   (t) => [
     uniqueIndex('subscribers_email_key').on(t.email),
+    uniqueIndex('subscribers_email_hash_key').on(t.emailHash),
     uniqueIndex('subscribers_confirm_token_key').on(t.confirmTokenHash),
     uniqueIndex('subscribers_unsubscribe_token_key').on(t.unsubscribeToken),
     index('subscribers_created_idx').on(t.createdAt, t.id),
     check('subscribers_email_check', sql`${t.email} = lower(${t.email})`),
+    check('subscribers_email_or_hash_check', sql`(${t.email} is null) <> (${t.emailHash} is null)`),
     check('subscribers_status_check', sql`${t.status} in ('pending', 'subscribed', 'unsubscribed')`),
   ],
 );

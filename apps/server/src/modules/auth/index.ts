@@ -1,4 +1,10 @@
 // The auth module's public face: what app.ts and other modules may use.
 export { assertSelf, default as authPlugin } from './auth.plugin.ts';
 export { SESSION_COOKIES } from './sessions.ts';
-export { throttledPasswordCheck, throttledSignIn, throttleSignUp, throttleSubscribe } from './sign-in.ts';
+export {
+  forgetCustomerThrottling,
+  throttledPasswordCheck,
+  throttledSignIn,
+  throttleSignUp,
+  throttleSubscribe,
+} from './sign-in.ts';

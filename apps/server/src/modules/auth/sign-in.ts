@@ -1,6 +1,9 @@
 import { isIPv6 } from 'node:net';
+import { and, inArray, like, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { signInThrottle, signInWaiters } from '../../db/schema.ts';
 import { HttpError, notSignedIn } from '../../lib/errors.ts';
 import { findKnownDevice, rememberDevice } from './devices.ts';
 import type { SessionKind } from './sessions.ts';
@@ -147,4 +150,28 @@ export function throttleSubscribe(db: Executor, request: FastifyRequest, reply: 
 /** Counts a sign-up against its client before the email is looked at; 429 once it must wait. */
 export function throttleSignUp(db: Executor, request: FastifyRequest, reply: FastifyReply) {
   return countAttempt(db, reply, `ip:${clientOf(request.ip)}`, LIMITS.signUp);
+}
+
+/**
+ * Forgets what throttling keeps about an erased customer: the counts of sign-ins to their
+ * account from each client (keyed by the email: `customer:ip:<client>:account:<email>`, a
+ * correct sign-in's included, until swept), of their known devices and of their password
+ * confirmations, and any attempt waiting on those keys.
+ */
+export async function forgetCustomerThrottling(
+  db: Executor,
+  customer: { id: string; email: string; deviceIds: string[] },
+): Promise<void> {
+  const account = `:account:${customer.email.toLowerCase()}`;
+  const keys = [
+    `customer:confirm:${customer.id}`,
+    ...customer.deviceIds.map((id) => `customer:device:${id}`),
+  ];
+  const theirs = (key: AnyPgColumn) =>
+    or(
+      and(like(key, 'customer:ip:%'), sql`right(${key}, char_length(${account})) = ${account}`),
+      inArray(key, keys),
+    );
+  await db.delete(signInThrottle).where(theirs(signInThrottle.key));
+  await db.delete(signInWaiters).where(theirs(signInWaiters.key));
 }

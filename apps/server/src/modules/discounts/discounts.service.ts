@@ -204,6 +204,19 @@ export async function retakeOrderCode(tx: Executor, orderId: string) {
     .where(eq(discountRedemptions.id, redemption.id));
 }
 
+/**
+ * Withdraws the codes bound to an address, as erasing the account with it does: switched off
+ * and bound to no one, so the address is not kept and no account made later with it can use
+ * them. They stay for the orders that used them. The back office shows them inactive with no
+ * email; switching one on again would make it a code anyone could use.
+ */
+export async function withdrawCodesBoundTo(tx: Executor, email: string): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({ active: false, email: null })
+    .where(eq(discountCodes.email, email.toLowerCase()));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The back office
 

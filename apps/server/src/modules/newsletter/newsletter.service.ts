@@ -7,7 +7,7 @@ import {
   type SubscriberExportQuery,
   type SubscriberListQuery,
 } from '@habi/shared';
-import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { discountCodes, subscribers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -30,6 +30,14 @@ type SubscriberRow = typeof subscribers.$inferSelect;
 
 const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * What is kept of an erased account's address that had its welcome code: the SHA-256 of it
+ * lower-cased. A plain hash, not an HMAC: the store has no secret of its own to key it with
+ * (its configuration is the environment and the database, and a key kept in the database would
+ * leak with it). So whoever holds the database and guesses an address can tell whether it once
+ * had a welcome code; nothing more, and no one can list the addresses.
+ */
+export const addressHash = (email: string) => hashOf(`subscriber:${email.trim().toLowerCase()}`);
 
 /** Letters and digits no one misreads (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -56,6 +64,12 @@ function links(settings: NewsletterSettings, unsubscribeToken: string) {
 export async function subscribe(db: Db, rawEmail: string, settings: NewsletterSettings): Promise<void> {
   const email = rawEmail.toLowerCase();
   await db.transaction(async (tx) => {
+    // An address whose account was erased after its welcome code comes back to its row, so its
+    // code stays its one (withdrawn: it gets none again). Two at once: one finds the hash.
+    await tx
+      .update(subscribers)
+      .set({ email, emailHash: null })
+      .where(eq(subscribers.emailHash, addressHash(email)));
     // The first subscription of an address makes its row; two at once make one.
     await tx
       .insert(subscribers)
@@ -94,14 +108,17 @@ export async function subscribe(db: Db, rawEmail: string, settings: NewsletterSe
 
 const badLink = () => new HttpError(404, NEWSLETTER_MESSAGES.badLink);
 
-/** The welcome code an address was given, and whether an order has used it. */
+/**
+ * The welcome code an address was given, and whether it is spent: an order has used it, or it
+ * was withdrawn (switched off, as erasing the account with that address does).
+ */
 async function welcomeOf(tx: Executor, row: SubscriberRow) {
   if (!row.welcomeCodeId) return null;
   const [code] = await tx
-    .select({ code: discountCodes.code, uses: discountCodes.uses })
+    .select({ code: discountCodes.code, uses: discountCodes.uses, active: discountCodes.active })
     .from(discountCodes)
     .where(eq(discountCodes.id, row.welcomeCodeId));
-  return code ? { code: code.code, used: code.uses > 0 } : null;
+  return code ? { code: code.code, used: code.uses > 0 || !code.active } : null;
 }
 
 /**
@@ -133,14 +150,16 @@ export async function confirm(
         .set({ status: 'subscribed', confirmedAt: sql`now()`, unsubscribedAt: null })
         .where(eq(subscribers.id, row.id));
     }
+    // Only a row with its address has a confirmation link: an erased one has none.
+    const email = row.email!;
     let welcome = await welcomeOf(tx, row);
     if (!welcome) {
-      const code = await issueWelcomeCode(tx, row.email);
+      const code = await issueWelcomeCode(tx, email);
       await tx.update(subscribers).set({ welcomeCodeId: code.id }).where(eq(subscribers.id, row.id));
       const { unsubscribeUrl, headers } = links(settings, row.unsubscribeToken);
       await enqueueMail(tx, {
         kind: 'newsletter-welcome',
-        recipient: row.email,
+        recipient: email,
         headers,
         ...welcomeCodeMail(settings.storeName, {
           code: code.code,
@@ -153,7 +172,7 @@ export async function confirm(
     }
     return {
       message: NEWSLETTER_MESSAGES.confirmed,
-      email: row.email,
+      email,
       code: welcome.code,
       codeUsed: welcome.used,
     };
@@ -193,9 +212,28 @@ export async function unsubscribe(db: Executor, token: string): Promise<void> {
   await unsubscribeWhere(db, eq(subscribers.id, row.id));
 }
 
-/** Withdraws an address's consent, as erasing its account does; its row stays for the one-code rule. */
-export async function unsubscribeAddress(db: Executor, email: string): Promise<void> {
-  await unsubscribeWhere(db, eq(subscribers.email, email.toLowerCase()));
+/**
+ * Forgets an address, as erasing the account with it does: its subscription ends, and its row
+ * goes, unless the address was given its welcome code. Then the row stays for the one-code
+ * rule, unsubscribed, with the address's hash in place of the address (`addressHash`): if it
+ * subscribes again it comes back to this row, and to no second code.
+ */
+export async function forgetAddress(tx: Executor, rawEmail: string): Promise<void> {
+  const email = rawEmail.toLowerCase();
+  await tx
+    .delete(subscribers)
+    .where(and(eq(subscribers.email, email), sql`${subscribers.welcomeCodeId} is null`));
+  await tx
+    .update(subscribers)
+    .set({
+      email: null,
+      emailHash: addressHash(email),
+      status: 'unsubscribed',
+      unsubscribedAt: sql`case when ${subscribers.status} = 'unsubscribed' then ${subscribers.unsubscribedAt} else now() end`,
+      confirmTokenHash: null,
+      confirmSentAt: null,
+    })
+    .where(eq(subscribers.email, email));
 }
 
 async function unsubscribeWhere(db: Executor, where: ReturnType<typeof eq>) {
@@ -227,7 +265,8 @@ function toSubscriber({
 }): Subscriber {
   return {
     _id: row.id,
-    email: row.email,
+    // Listed rows have their address (`listed`, `subscriptionOf`).
+    email: row.email!,
     status: row.status,
     createdAt: new Date(row.createdAt).toISOString(),
     confirmedAt: instant(row.confirmedAt),
@@ -239,6 +278,8 @@ function toSubscriber({
 
 function listed(db: Executor, query: SubscriberExportQuery) {
   const where = and(
+    // The rows of erased accounts' addresses are no subscribers: they only keep the one-code rule.
+    isNotNull(subscribers.email),
     query.q ? ilike(subscribers.email, `%${escapeLike(query.q)}%`) : undefined,
     query.status ? eq(subscribers.status, query.status) : undefined,
   );

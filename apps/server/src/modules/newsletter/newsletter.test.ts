@@ -14,6 +14,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/helpers.ts';
+import { addressHash } from './newsletter.service.ts';
 
 interface MailRow {
   kind: string;
@@ -395,9 +396,11 @@ describe('newsletter: the back office and the customer’s own data', () => {
     expect(lines.slice(3)).toEqual(['']);
   });
 
-  it("puts the address's subscription in the customer's data download, and erasing the account unsubscribes it", async () => {
+  it("puts the address's subscription in the customer's data download; erasing the account keeps only the address's hash", async () => {
+    const admin = await signInAdmin(ctx.t);
     const customer = await signUpCustomer(ctx.t, { email: 'leaving@example.com', password: 'secret123' });
     const confirmed = await subscribeAndConfirm(ctx.t, 'leaving@example.com');
+    const subscribersBefore = await countRows(ctx.t, 'subscribers');
     const data = await ctx.t.request({ method: 'GET', url: '/api/users/me/export', cookie: customer.cookie });
     expect(data.json().newsletter).toEqual({
       email: 'leaving@example.com',
@@ -416,9 +419,49 @@ describe('newsletter: the back office and the customer’s own data', () => {
       payload: { password: 'secret123' },
     });
     expect(erased.statusCode).toBe(200);
-    expect(await subscriberRow(ctx.t, 'leaving@example.com')).toMatchObject({ status: 'unsubscribed' });
-    // Subscribing again later brings back the same code, never a second one.
-    expect((await subscribeAndConfirm(ctx.t, 'leaving@example.com')).code).toBe(confirmed.code);
+    expect(await subscriberRow(ctx.t, 'leaving@example.com')).toBeUndefined();
+    const [kept] = await queryRows<Record<string, unknown>>(
+      ctx.t,
+      sql`select s.email, s.email_hash, s.status, s.confirm_token_hash, c.active, c.email as code_email
+          from subscribers s join discount_codes c on c.id = s.welcome_code_id where c.code = ${confirmed.code}`,
+    );
+    expect(kept).toEqual({
+      email: null,
+      email_hash: addressHash('Leaving@Example.com'),
+      status: 'unsubscribed',
+      confirm_token_hash: null,
+      active: false,
+      code_email: null,
+    });
+    const list = await ctx.t.request({ method: 'GET', url: '/api/admin/subscribers', cookie: admin.cookie });
+    expect(list.json().map((s: { code: string }) => s.code)).not.toContain(confirmed.code);
+    // Subscribing again later comes back to the same row and its withdrawn code, never a second one.
+    const again = await subscribeAndConfirm(ctx.t, 'leaving@example.com');
+    expect(again).toMatchObject({ code: confirmed.code, codeUsed: true });
+    expect(await subscriberRow(ctx.t, 'leaving@example.com')).toMatchObject({ status: 'subscribed' });
+    expect(await countRows(ctx.t, 'subscribers')).toBe(subscribersBefore);
+    expect(await mailsTo(ctx.t, 'leaving@example.com')).toEqual([
+      expect.objectContaining({ kind: 'newsletter-confirm' }),
+    ]);
+  });
+
+  it('erasing an account whose address never confirmed leaves no subscriber row at all', async () => {
+    const customer = await signUpCustomer(ctx.t, {
+      email: 'pending-leaver@example.com',
+      password: 'secret123',
+    });
+    expect((await subscribe(ctx.t, 'pending-leaver@example.com')).statusCode).toBe(202);
+    const subscribersBefore = await countRows(ctx.t, 'subscribers');
+    const erased = await ctx.t.request({
+      method: 'DELETE',
+      url: '/api/users/me',
+      cookie: customer.cookie,
+      payload: { password: 'secret123' },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await countRows(ctx.t, 'subscribers')).toBe(subscribersBefore - 1);
+    // Its confirmation mail, not sent yet, is withdrawn.
+    expect(await mailsTo(ctx.t, 'pending-leaver@example.com')).toEqual([]);
   });
 
   it('limits newsletter sign-ups from one client: the eleventh within the hour waits', async () => {

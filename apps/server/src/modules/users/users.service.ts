@@ -10,11 +10,13 @@ import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema.ts';
-import { customers, knownDevices, sessions } from '../../db/schema.ts';
+import { customers, knownDevices, outbox, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { subscriptionOf, unsubscribeAddress } from '../newsletter/index.ts';
+import { forgetCustomerThrottling } from '../auth/index.ts';
+import { withdrawCodesBoundTo } from '../discounts/index.ts';
+import { forgetAddress, subscriptionOf } from '../newsletter/index.ts';
 import { allCustomerOrders } from '../orders/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { removeImageIfUnused } from '../uploads/index.ts';
@@ -131,20 +133,33 @@ export async function listUsers(db: Executor, query: UserListQuery) {
 }
 
 /**
- * Erases a customer, the one rule for the back office's delete and the customer's own: the row
- * goes with its contact details, addresses and picture, and in the same statement its sessions,
- * remembered browsers and checkout keys (their foreign keys cascade). Orders stay for the shop's
- * records under the name they were placed with, no longer linked to an account. A newsletter
- * subscription of its address ends. The picture's files go too, once nothing else shows them.
+ * Erases a customer, the one rule for the back office's delete and the customer's own; what
+ * stays is what the Privacy page says stays. In one transaction:
+ * - the row goes with its contact details, addresses and picture, and through their foreign keys
+ *   its sessions, remembered browsers and checkout keys; orders stay for the shop's records with
+ *   the name and delivery address they were placed with, no longer linked to an account;
+ * - throttling forgets the account's counts (some are keyed by its email);
+ * - the newsletter forgets the address (only its hash stays, when it had its welcome code);
+ * - codes bound to the address are withdrawn;
+ * - mail to the address not sent yet is withdrawn; copies of mail already sent stay, as the
+ *   record of what the shop told the customer.
+ * Then the picture's files go too, once nothing else shows them.
  */
 export async function deleteCustomer(db: Db, images: ImageStore, id: string, log: FastifyBaseLogger) {
   const deleted = await db.transaction(async (tx) => {
+    const devices = await tx
+      .select({ id: knownDevices.id })
+      .from(knownDevices)
+      .where(eq(knownDevices.customerId, id));
     const [row] = await tx
       .delete(customers)
       .where(eq(customers.id, id))
       .returning({ email: customers.email, imageUrl: customers.imageUrl });
-    // Its address is kept, unsubscribed, only so that it never gets a second welcome code.
-    if (row) await unsubscribeAddress(tx, row.email);
+    if (!row) return undefined;
+    await forgetCustomerThrottling(tx, { id, email: row.email, deviceIds: devices.map((d) => d.id) });
+    await forgetAddress(tx, row.email);
+    await withdrawCodesBoundTo(tx, row.email);
+    await withdrawUnsentMail(tx, row.email);
     return row;
   });
   if (!deleted) throw notFound('User not found');
@@ -153,6 +168,15 @@ export async function deleteCustomer(db: Db, images: ImageStore, id: string, log
   await removeImageIfUnused(db, images, deleted.imageUrl).catch((error: unknown) =>
     log.error({ err: error }, 'Could not remove an erased customer picture'),
   );
+}
+
+/**
+ * Mail to an erased address that has not gone yet (waiting, retrying or given up) is withdrawn:
+ * it would tell someone who is no longer a customer about an account that no longer exists.
+ * One a worker is sending at this very moment may still arrive.
+ */
+async function withdrawUnsentMail(tx: Executor, email: string) {
+  await tx.delete(outbox).where(and(sql`lower(${outbox.recipient}) = ${email}`, ne(outbox.status, 'sent')));
 }
 
 const period = (row: { createdAt: string; expiresAt: Date }) => ({

@@ -93,7 +93,7 @@ function WhatWeKeep() {
         title="Your orders"
         what="What you ordered (items, sizes, quantities, prices), the delivery option and date, the address it goes to, the name on the order and each item’s status."
         why="To deliver your orders, handle cancellations, and keep the shop’s sales records."
-        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number."
+        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number (the copies of emails already sent about them keep the address they went to: see below)."
       />
       <KeptRecord
         title="Sign-in sessions and devices"
@@ -103,9 +103,9 @@ function WhatWeKeep() {
       />
       <KeptRecord
         title="Security records"
-        what="Counts of failed sign-in attempts, by network (IP) address and by the email address typed, and of sign-ups and newsletter subscriptions by network address."
+        what="Counts of sign-in attempts, by network (IP) address and by the email address typed, and of sign-ups and newsletter subscriptions by network address."
         why="To slow down anyone guessing passwords, creating accounts in bulk or filling other people’s inboxes."
-        howLong="Forgotten an hour (network address) or a day (email address) after the last attempt, then deleted."
+        howLong="Forgotten an hour (network address) or a day (email address) after the last attempt, then deleted. Those kept under your account’s email address are deleted at once when you delete your account."
       />
       <KeptRecord
         title="Newsletter subscription and consent"
@@ -121,13 +121,21 @@ function WhatWeKeep() {
             You subscribe in two steps: we email you a link, and nothing more is sent until you confirm it.
           </>
         }
-        howLong="Until you unsubscribe. After that we keep only the address, marked unsubscribed, so that we send nothing more and the welcome code stays one per address."
+        howLong={
+          <>
+            Until you unsubscribe. After that we keep only the address, marked unsubscribed, so that we send
+            nothing more and the welcome code stays one per address. If you delete your account, the address
+            goes too. If it had been given its welcome code, the code is withdrawn (no one can use it) and we
+            keep only a fingerprint of the address, a one-way hash that cannot be turned back into it, so that
+            subscribing again does not bring a second code.
+          </>
+        }
       />
       <KeptRecord
         title="Emails we send you"
-        what="A copy of each email: order confirmations, updates when an item ships, is delivered or is cancelled, and newsletter mail."
+        what="A copy of each email, with the address it goes to: order confirmations, updates when an item ships, is delivered or is cancelled, and newsletter mail."
         why="To send it reliably, retry if it fails, and know what we told you."
-        howLong="Kept with the shop’s records of sent mail."
+        howLong="Kept with the shop’s records of sent mail, also after you delete your account. Emails not yet sent when you delete your account are withdrawn and never sent."
       />
       <p>
         Only our staff see these records, in the store’s back office, to run your orders and your account. Our
@@ -206,9 +214,24 @@ function YourRights({ profile }: { profile: string }) {
       </p>
       <p>
         <strong>Delete your account.</strong> “Delete my account” on the same page, confirmed with your
-        password, erases your contact details, addresses and picture, unsubscribes your address from the
-        newsletter and signs you out everywhere. Your orders stay in the shop’s records as described above.
+        password, erases your contact details, addresses and picture, your sign-in sessions, devices and the
+        security records under your email address, and your newsletter subscription; it withdraws your welcome
+        code and any email to you not sent yet, and signs you out everywhere. What stays, and why:
       </p>
+      <ul className="flex list-disc flex-col gap-2 pl-6">
+        <li>
+          Your orders, with the name and delivery address they were placed with, but no email address or
+          contact number: the shop’s sales and accounting records.
+        </li>
+        <li>
+          Copies of the emails we had already sent you, with the address they went to: the record of what we
+          told you about your orders and your subscription.
+        </li>
+        <li>
+          If your address had been given a welcome code: a one-way fingerprint of the address and the code,
+          switched off, so that an address gets one welcome code ever.
+        </li>
+      </ul>
       <p>
         <strong>Withdraw your newsletter consent.</strong> Every newsletter email has an unsubscribe link that
         works in one click, with no sign-in.
