@@ -36,6 +36,7 @@ const TABLES = [
   'outbox',
   'sessions',
   'sign_in_throttle',
+  'sign_in_waiters',
   'sign_up_throttle',
   'known_devices',
   'images',

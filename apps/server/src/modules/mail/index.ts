@@ -2,7 +2,7 @@
 // the worker and routes app.ts starts.
 export { default as emailsRoutes } from './emails.routes.ts';
 export { type MailSettings, mailStatusChanges, orderConfirmation } from './order-mails.ts';
-export { enqueueMail, mailRow } from './outbox.ts';
+export { enqueueMail, mailRow, withdrawUnsentMail } from './outbox.ts';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
 export { openMailTransport } from './transports.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';

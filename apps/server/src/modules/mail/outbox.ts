@@ -130,3 +130,12 @@ export async function markFailed(
     .where(stillClaimed([row]));
   return outcome;
 }
+
+/**
+ * Mail to an erased address that has not gone yet (waiting, retrying or given up) is withdrawn:
+ * it would tell someone who is no longer a customer about an account that no longer exists.
+ * One a worker is sending at this very moment may still arrive.
+ */
+export async function withdrawUnsentMail(tx: Executor, email: string) {
+  await tx.delete(outbox).where(and(sql`lower(${outbox.recipient}) = ${email}`, ne(outbox.status, 'sent')));
+}

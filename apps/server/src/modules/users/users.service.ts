@@ -10,12 +10,13 @@ import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema.ts';
-import { customers, knownDevices, outbox, sessions } from '../../db/schema.ts';
+import { customers, knownDevices, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { forgetCustomerThrottling } from '../auth/index.ts';
 import { withdrawCodesBoundTo } from '../discounts/index.ts';
+import { withdrawUnsentMail } from '../mail/index.ts';
 import { forgetAddress, subscriptionOf } from '../newsletter/index.ts';
 import { allCustomerOrders } from '../orders/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
@@ -168,15 +169,6 @@ export async function deleteCustomer(db: Db, images: ImageStore, id: string, log
   await removeImageIfUnused(db, images, deleted.imageUrl).catch((error: unknown) =>
     log.error({ err: error }, 'Could not remove an erased customer picture'),
   );
-}
-
-/**
- * Mail to an erased address that has not gone yet (waiting, retrying or given up) is withdrawn:
- * it would tell someone who is no longer a customer about an account that no longer exists.
- * One a worker is sending at this very moment may still arrive.
- */
-async function withdrawUnsentMail(tx: Executor, email: string) {
-  await tx.delete(outbox).where(and(sql`lower(${outbox.recipient}) = ${email}`, ne(outbox.status, 'sent')));
 }
 
 const period = (row: { createdAt: string; expiresAt: Date }) => ({

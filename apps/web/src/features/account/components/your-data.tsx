@@ -57,7 +57,7 @@ export function YourData({ onDeleted }: { onDeleted(message: string): void }) {
             <h3 className="font-sans text-base font-semibold">Delete your account</h3>
             <p className="mt-1 text-sm leading-relaxed text-ink-soft">
               Erases your contact details, addresses and picture, and signs you out. Orders stay in the shop's
-              records under your name.
+              records with the name and delivery address they were sent to.
             </p>
           </div>
           <DeleteAccountDialog onDeleted={onDeleted} />
