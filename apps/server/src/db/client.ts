@@ -1,7 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,8 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, isOutOfSpace } from '../lib/db-errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { DataDirFullError, EmbeddedClient } from './embedded.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,6 +37,12 @@ export interface Database {
    * under an advisory lock on one connection, which is released however the process ends.
    */
   withBootLock<T>(work: (session: BootSession) => Promise<T>): Promise<T>;
+  /**
+   * Whether a write can be expected to succeed, asked after writes failed for want of space: on
+   * PostgreSQL a page written to a temporary table (rolled back), on PGlite a running database
+   * with headroom on its disk (`HEADROOM_BYTES`).
+   */
+  canWrite(): Promise<boolean>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (tests start from a migrated template). */
   dump?: () => Promise<Blob>;
@@ -53,7 +58,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Connections this process may open to PostgreSQL. */
   poolSize?: number;
-  /** Told when a pooled connection breaks (a restart, a terminated backend); the pool replaces it. */
+  /**
+   * Told when a pooled connection breaks (a restart, a terminated backend; the pool replaces it),
+   * and when the embedded database stops (it reopens by itself once its disk has room).
+   */
   onConnectionError?: (error: Error) => void;
   /** PGlite's data directory, locked against a second process; in memory when absent. */
   pgliteDir?: string;
@@ -122,8 +130,32 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
         client.release(broken);
       }
     },
+    canWrite: () => canWritePostgres(pool),
     close: () => pool.end(),
   };
+}
+
+/**
+ * A page written to a temporary table in a transaction rolled back: PostgreSQL writes a new page
+ * to disk when a table grows, so this fails with 53100 while its disk is full. Its catalogue rows
+ * are vacuumed like any others.
+ */
+async function canWritePostgres(pool: pg.Pool): Promise<boolean> {
+  let client: pg.PoolClient | undefined;
+  let broken: Error | undefined;
+  try {
+    client = await pool.connect();
+    await client.query('begin');
+    await client.query('create temp table habi_write_probe (b bytea) on commit drop');
+    await client.query(`insert into habi_write_probe select decode(repeat('00', 8192), 'hex')`);
+    return true;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    return false;
+  } finally {
+    if (client && !broken) await client.query('rollback').catch((error: Error) => (broken = error));
+    client?.release(broken);
+  }
 }
 
 /**
@@ -156,37 +188,37 @@ function onOwnConnection(pool: pg.Pool): Db['transaction'] {
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const dir = options.pgliteDir;
   let lock: Awaited<ReturnType<typeof lockDataDir>> | undefined;
-  if (options.pgliteDir) {
-    await mkdir(options.pgliteDir, { recursive: true });
-    lock = await lockDataDir(options.pgliteDir, options.owner ?? 'a Habi process');
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    lock = await lockDataDir(dir, options.owner ?? 'a Habi process');
   }
-  let client: PGlite;
+  let client: EmbeddedClient;
   try {
-    client = await PGlite.create({
-      // Trigram matching for the typo-tolerant search; PostgreSQL has it in postgresql-contrib.
-      extensions: { pg_trgm },
-      // PGlite's shared buffers live in the server's own memory: at their default 128 MB an idle
-      // store (10,000 products) takes 372 MB, at 16 MB 256 MB and is no slower in the bench
-      // (bench/README.md), the pages it misses being in the operating system's file cache.
-      postgresqlconf: ['shared_buffers=16MB'],
-      ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-      ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+    client = await EmbeddedClient.open({
+      dir,
+      dump: options.pgliteDump,
+      onStopped: options.onConnectionError,
     });
   } catch (error) {
     await lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    // One process per directory (the lock above), so nothing else can boot beside it.
+    // One process per directory (the lock above), so nothing else can boot beside it. The disk
+    // filling up while it migrates or seeds is a start refused in one line too.
     withBootLock: (work) =>
       work({
         db,
         migrate: () => migrateCounting(db, () => migratePglite(db as never, { migrationsFolder })),
+      }).catch((error: unknown) => {
+        throw dir && isOutOfSpace(error) ? new DataDirFullError(dir) : error;
       }),
+    canWrite: () => client.canWrite(),
     async close() {
       try {
         await client.close();
@@ -194,6 +226,6 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         await lock?.release();
       }
     },
-    dump: () => client.dumpDataDir('none'),
+    dump: () => client.dump(),
   };
 }
