@@ -112,7 +112,7 @@ export async function buildApp(
   const deps = { db: database.db, images };
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, dataDir: config.dataDir });
       await api.register(usersRoutes, { ...deps, prefix: '/users' });
       await api.register(adminsRoutes, { ...deps, prefix: '/admin' });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });

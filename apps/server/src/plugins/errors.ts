@@ -2,11 +2,20 @@ import { IMAGE_MESSAGES } from '@habi/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { driverError, isDatabaseUnavailable, loggable } from '../lib/db-errors.ts';
+import {
+  driverError,
+  isDatabaseUnavailable,
+  isOutOfSpace,
+  isShortOfResources,
+  loggable,
+} from '../lib/db-errors.ts';
 import { fieldErrors, HttpError } from '../lib/errors.ts';
 
 const UNKNOWN = 'An unknown error occurred';
 const UNAVAILABLE = 'The store is briefly unavailable. Please try again in a moment.';
+const CANNOT_SAVE = 'The store cannot save changes right now. Please try again in a few minutes.';
+/** Seconds: room on a full disk is made by someone, in minutes rather than moments. */
+const CANNOT_SAVE_RETRY = '60';
 
 /** Fastify and plugin error codes that are the client's fault, with the status and words to use. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -76,12 +85,18 @@ function errorsPlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
+    if (isOutOfSpace(error)) {
+      // Logged by the lifecycle's `saving` (first, then a line a minute, then when it clears),
+      // not here once per request; readiness turns 503 meanwhile.
+      app.lifecycle.saving.refused(error, { reqId: request.id });
+      return reply.status(503).header('retry-after', CANNOT_SAVE_RETRY).send({ message: CANNOT_SAVE });
+    }
     const conflictMessage = RACE_CONFLICTS[driverError(error).code ?? ''];
     if (conflictMessage) {
       request.log.info({ db: loggable(error) }, 'write conflict');
       return reply.status(409).send({ message: conflictMessage });
     }
-    if (isDatabaseUnavailable(error)) {
+    if (isDatabaseUnavailable(error) || isShortOfResources(error)) {
       request.log.warn({ db: loggable(error) ?? { message: error.message } }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE });
     }

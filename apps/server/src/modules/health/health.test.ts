@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { CART_STATE_SCRIPT } from '@habi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { PROBE_MS } from './saving.ts';
 
 /** The pages' head script, the one inline script the CSP allows (seo.test.ts). */
 const CART_SCRIPT_HASH = `sha256-${createHash('sha256').update(CART_STATE_SCRIPT).digest('base64')}`;
@@ -38,6 +39,26 @@ describe('GET /api/health', () => {
     } finally {
       t.app.lifecycle.draining = false;
     }
+  });
+
+  it('turns readiness to 503 while writes find no room, says why, and back once the probe finds room', async () => {
+    t.app.lifecycle.saving.refused({ cause: { code: '53100', message: 'No space left on device' } });
+    const ready = await t.request({ method: 'GET', url: '/api/health' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().message).toMatch(
+      /^Cannot save changes since \S+: no space left for the database\. Reads still work\.$/,
+    );
+    expect((await t.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    // The probe (every PROBE_MS) asks the database, which can write: ready again, no write needed.
+    await vi.waitFor(
+      async () => expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200),
+      { timeout: 3 * PROBE_MS, interval: 100 },
+    );
+    expect(t.app.lifecycle.saving.active).toBe(false);
+  });
+
+  it("answers the probe's question: the database can write", async () => {
+    expect(await t.database.canWrite()).toBe(true);
   });
 
   it('sends the same security headers on every answer, a 404 and a refusal too', async () => {

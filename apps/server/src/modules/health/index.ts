@@ -1,2 +1,3 @@
 // The health module's public face.
 export { default as healthRoutes } from './health.routes.ts';
+export { SaveFailures } from './saving.ts';
