@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,14 @@ import pg from 'pg';
 /** Tests of the server as an operator runs it: the built `dist/` on plain node, in its own process. */
 export const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 export const ADMIN = { username: 'admin', password: 'process-admin-secret' };
+
+/** The log line of a first start on an empty database: every migration the repository ships. */
+export const ALL_MIGRATED = (() => {
+  const count = readdirSync(path.join(serverDir, 'src/db/migrations')).filter((f) =>
+    f.endsWith('.sql'),
+  ).length;
+  return `database migrated: ${count} of ${count} migration(s) applied`;
+})();
 
 export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0);
