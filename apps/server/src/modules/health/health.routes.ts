@@ -69,8 +69,10 @@ export default async function healthRoutes(
       } catch (err) {
         // A database stopped by its full disk was logged when writes began to fail.
         if (!saving.active) request.log.warn({ err }, 'database check failed');
-        const why = saving.active ? ` ${saving.describe({ reads: false })}` : '';
-        return reply.status(503).send({ message: `Database unavailable.${why}` });
+        const message = saving.active
+          ? `Database unavailable. ${saving.describe({ reads: false })}`
+          : 'Database unavailable';
+        return reply.status(503).send({ message });
       }
       if (saving.active) return reply.status(503).send({ message: saving.describe({ reads: true }) });
       return { status: 'ok' as const, database: database.kind };
