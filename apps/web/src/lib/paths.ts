@@ -12,6 +12,8 @@ export const paths = {
   product: (id: string) => `/view?pid=${encodeURIComponent(id)}`,
   cart: '/cart',
   confirmation: '/confirmation',
+  /** The thank-you page with the order just placed (or paid, back from PayMongo). */
+  orderConfirmation: (orderId: string) => `/confirmation?order=${encodeURIComponent(orderId)}`,
   signIn: '/sign-in',
   signUp: '/sign-up',
   user: '/user',

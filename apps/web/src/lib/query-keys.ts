@@ -21,6 +21,10 @@ export const queryKeys = {
     list: (query: object) => [...queryKeys.orders.all, 'list', query] as const,
     detail: (id: string) => [...queryKeys.orders.all, 'detail', id] as const,
   },
+  payments: {
+    all: ['payments'] as const,
+    options: () => [...queryKeys.payments.all, 'options'] as const,
+  },
   users: {
     all: ['users'] as const,
     list: (query: object) => [...queryKeys.users.all, 'list', query] as const,

@@ -94,4 +94,16 @@ describe('orderPayload', () => {
     expect(payload).toMatchObject({ total: '888.86', discountCode: 'SAVE10' });
     expect(orderPayload('user-1', 'Somewhere', lines, priced(null))).not.toHaveProperty('discountCode');
   });
+
+  it('sends the payment method chosen, and none when the server is to take cash on delivery', () => {
+    const summary = summarizeOrder([{ price: '399.00', quantity: 1, fee: 0 }]);
+    expect(orderPayload('user-1', 'Somewhere', lines, summary, null, 'transfer')).toMatchObject({
+      paymentMethod: 'transfer',
+    });
+    expect(orderPayload('user-1', 'Somewhere', lines, summary, 'SAVE10', 'cod')).toMatchObject({
+      discountCode: 'SAVE10',
+      paymentMethod: 'cod',
+    });
+    expect(orderPayload('user-1', 'Somewhere', lines, summary)).not.toHaveProperty('paymentMethod');
+  });
 });

@@ -4,6 +4,7 @@ import {
   deliveryDate,
   IDEMPOTENCY_KEY_HEADER,
   type OrderSummary,
+  type PaymentMethod,
   type PlaceOrderInput,
   type PlaceOrderResponseSchema,
   toDecimal,
@@ -18,13 +19,17 @@ type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 const isDeliveryFee = (fee: number): fee is DeliveryFee =>
   DELIVERY_OPTIONS.some((option) => option.fee === fee);
 
-/** Order payload; the server re-prices every line (and the discount code) and computes the dates. */
+/**
+ * Order payload; the server re-prices every line (and the discount code) and computes the dates.
+ * Without a payment method the server takes cash on delivery.
+ */
 export function orderPayload(
   userId: string,
   address: string,
   lines: readonly CartLine[],
   summary: OrderSummary,
   discountCode: string | null = null,
+  paymentMethod: PaymentMethod | null = null,
 ): PlaceOrderInput {
   return {
     userId,
@@ -43,6 +48,7 @@ export function orderPayload(
       },
     })),
     ...(discountCode === null ? {} : { discountCode }),
+    ...(paymentMethod === null ? {} : { paymentMethod }),
   };
 }
 

@@ -1,7 +1,9 @@
+import type { PaymentMethod } from '@habi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { CartLine } from '../../../lib/cart-store.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
+import { usePaymentOptions } from '../api/get-payment-options.ts';
 import { useCartPricing } from '../hooks/use-cart-pricing.ts';
 import { useCheckout } from '../hooks/use-checkout.ts';
 import { useLinesLeft } from '../hooks/use-lines-left.ts';
@@ -9,6 +11,7 @@ import { AddressBox, type AddressMode } from './address-box.tsx';
 import { CartLineItem } from './cart-line-item.tsx';
 import { codeErrorOf, DiscountCodeField } from './discount-code-field.tsx';
 import { OrderSummaryPanel } from './order-summary-panel.tsx';
+import { PaymentChoice, paymentChoices } from './payment-choice.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 /**
@@ -30,12 +33,20 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
   const address = chosen === null ? (addresses[0] ?? '') : addresses.includes(chosen) ? chosen : '';
   const pricing = useCartPricing(lines, user);
   const { applied, preview } = pricing;
+  const options = usePaymentOptions();
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
+  const payment = paymentChoices(
+    options.isError ? null : options.data,
+    pricing.summary?.total ?? null,
+    chosenMethod,
+  );
 
   const checkout = useCheckout({
     lines,
     summary: pricing.summary,
     address,
     discountCode: pricing.code,
+    paymentMethod: payment.method,
     onSignInNeeded: () => signInLink.current?.focus(),
     onAddressNeeded: () => {
       setNeedsAddress(true);
@@ -96,6 +107,16 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
           problem={checkout.problem}
           onPlaceOrder={() => void checkout.place()}
           discountCode={applied?.code}
+          payable={payment.method !== null}
+          paymentField={
+            <PaymentChoice
+              offered={payment.offered}
+              value={payment.method}
+              onChange={setChosenMethod}
+              loading={options.isPending}
+              failed={options.isError}
+            />
+          }
           codeField={
             <DiscountCodeField
               applied={pricing.code}

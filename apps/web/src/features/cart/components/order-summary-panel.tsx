@@ -28,6 +28,10 @@ interface OrderSummaryPanelProps {
   discountCode?: string;
   /** The discount code field, under the heading. */
   codeField?: ReactNode;
+  /** The payment choice, above the button. */
+  paymentField?: ReactNode;
+  /** False while no payment method can be had: the button is disabled. */
+  payable?: boolean;
   className?: string;
   children?: ReactNode;
 }
@@ -40,6 +44,8 @@ export function OrderSummaryPanel({
   problem,
   discountCode,
   codeField,
+  paymentField,
+  payable = true,
   className,
   children,
 }: OrderSummaryPanelProps) {
@@ -100,12 +106,13 @@ export function OrderSummaryPanel({
             A price in your cart could not be read. Please delete that item and add it again.
           </p>
         )}
+        {paymentField}
 
         <Button
           variant="primary"
           size="lg"
           className="mt-6 w-full"
-          disabled={pending || !summary}
+          disabled={pending || !summary || !payable}
           onClick={onPlaceOrder}
         >
           {pending && <Spinner className="size-4" />}
@@ -121,7 +128,7 @@ export function OrderSummaryPanel({
         </div>
         <p className="mt-4 flex items-start gap-2 text-xs leading-relaxed text-muted">
           <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
-          Pay cash on delivery. Prices and totals are confirmed by our store when you place your order.
+          Prices and totals are confirmed by our store when you place your order.
         </p>
         {children}
       </div>

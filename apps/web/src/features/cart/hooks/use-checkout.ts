@@ -1,10 +1,11 @@
-import { formatPHP, type OrderSummary, type PlaceOrderInput } from '@habi/shared';
+import { formatPHP, type OrderSummary, type PaymentMethod, type PlaceOrderInput } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type CartLine, clearCart, setPrice } from '../../../lib/cart-store.ts';
 import { newId } from '../../../lib/ids.ts';
+import { goToCheckout } from '../../../lib/order-payment.ts';
 import { paths } from '../../../lib/paths.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
@@ -29,6 +30,8 @@ interface CheckoutOptions {
   address: string;
   /** The discount code applied in the cart, sent with the order. */
   discountCode: string | null;
+  /** How the shopper pays; null while no method can be had (the options load). */
+  paymentMethod: PaymentMethod | null;
   onSignInNeeded(): void;
   onAddressNeeded(): void;
 }
@@ -38,13 +41,15 @@ interface CheckoutOptions {
  * Idempotency-Key per checkout attempt is kept across retries of the same cart and address, so
  * a retry after a lost answer cannot order twice, and a changed cart gets a new key. When the
  * server refuses stale lines, the cart takes its prices and says which lines changed; when it
- * refuses lines for want of stock, `refused` holds what each can have, by line.
+ * refuses lines for want of stock, `refused` holds what each can have, by line. A placed order
+ * goes to its confirmation, and an online one on to PayMongo's checkout page.
  */
 export function useCheckout({
   lines,
   summary,
   address,
   discountCode,
+  paymentMethod,
   onSignInNeeded,
   onAddressNeeded,
 }: CheckoutOptions) {
@@ -62,7 +67,7 @@ export function useCheckout({
 
   async function place() {
     // A ref, not state: a second click in the same frame must not send a second request.
-    if (busy.current || !summary || lines.length === 0) return;
+    if (busy.current || !summary || !paymentMethod || lines.length === 0) return;
     busy.current = true;
     setPending(true);
     setProblem(undefined);
@@ -81,22 +86,24 @@ export function useCheckout({
         onAddressNeeded();
         return;
       }
-      const signature = JSON.stringify([user._id, address, sent, discountCode]);
+      const signature = JSON.stringify([user._id, address, sent, discountCode, paymentMethod]);
       if (attempt.current?.signature !== signature) {
         attempt.current = {
           signature,
           key: newId(),
-          payload: orderPayload(user._id, address, sent, summary, discountCode),
+          payload: orderPayload(user._id, address, sent, summary, discountCode, paymentMethod),
         };
       }
       const { payload, key } = attempt.current;
-      await placeOrder.mutateAsync({ payload, key });
+      const { order, checkoutUrl } = await placeOrder.mutateAsync({ payload, key });
       attempt.current = null;
       // Away from the cart first: refreshed stock must not mark the lines just ordered as sold out.
-      await navigate(paths.confirmation);
+      // An online order's confirmation is where the browser's Back leads from PayMongo.
+      await navigate(paths.orderConfirmation(order._id));
       clearCart();
       setDiscountCode(null);
       refreshStoreData(queryClient);
+      if (checkoutUrl) goToCheckout(checkoutUrl);
     } catch (error) {
       const message = errorMessage(error);
       toast.error(message);

@@ -1,0 +1,98 @@
+import {
+  type Centavos,
+  type Order,
+  type OrderPayment,
+  parseCentavos,
+  STORE_TIME_ZONE,
+  type TransferReferenceInput,
+} from '@habi/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, request } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** "#1A2B3C4D": an order's short reference, as the shopper's account and confirmation name it. */
+export function orderReference(orderId: string) {
+  return `#${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+const centavos = (text: string) => parseCentavos(text) ?? 0;
+
+/** What the shopper has left to pay: owed for the lines not cancelled, less what the shop keeps. */
+export function amountLeft(payment: OrderPayment): Centavos {
+  return Math.max(0, centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded)));
+}
+
+/** Whether the shopper still has to act on the payment: it is neither settled nor over. */
+export function awaitsPayment(payment: OrderPayment) {
+  return payment.status === 'unpaid' || (payment.status === 'pending' && amountLeft(payment) > 0);
+}
+
+const dueFormat = new Intl.DateTimeFormat('en-PH', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: STORE_TIME_ZONE,
+});
+
+/** When an unpaid order lapses, in the store's time: "Dec 2, 2026, 3:45 PM". */
+export function formatDueBy(dueBy: string) {
+  return dueFormat.format(new Date(dueBy));
+}
+
+/** GET /orders/{id}: one of the shopper's orders. */
+export function getOrder(orderId: string, signal?: AbortSignal) {
+  return request<Order>(`/orders/${encodeURIComponent(orderId)}`, { signal });
+}
+
+export const orderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: queryKeys.orders.detail(orderId),
+    queryFn: ({ signal }) => getOrder(orderId, signal),
+  });
+
+/** POST /payments/orders/{id}/transfer-reference: the reference of the shopper's transfer. */
+export function sendTransferReference(orderId: string, input: TransferReferenceInput) {
+  return request<Order>(`/payments/orders/${encodeURIComponent(orderId)}/transfer-reference`, {
+    method: 'POST',
+    json: input,
+  });
+}
+
+export function useSendTransferReference(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TransferReferenceInput) => sendTransferReference(orderId, input),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.orders.detail(orderId), order);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+  });
+}
+
+/** POST /payments/orders/{id}/checkout: a PayMongo checkout page for an unpaid online order. */
+export function startCheckout(orderId: string) {
+  return request<{ checkoutUrl: string }>(`/payments/orders/${encodeURIComponent(orderId)}/checkout`, {
+    method: 'POST',
+  });
+}
+
+/** Sends the browser to PayMongo's hosted checkout page. */
+export function goToCheckout(checkoutUrl: string) {
+  window.location.assign(checkoutUrl);
+}
+
+/**
+ * Pay now: asks for a checkout page and goes there. A 409 (paid or cancelled meanwhile) reads the
+ * order again, so the page shows why.
+ */
+export function usePayNow(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => startCheckout(orderId),
+    onSuccess: ({ checkoutUrl }) => goToCheckout(checkoutUrl),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      }
+    },
+  });
+}
