@@ -1,14 +1,17 @@
-import type { Order } from '@habi/shared';
+import type { Order, PaymentStatus } from '@habi/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getListPage, type ListParams } from './list.ts';
 
 export type OrderSort = 'user' | 'total' | 'createdAt';
-export type OrderParams = ListParams<OrderSort>;
+export type OrderParams = ListParams<OrderSort> & { payment?: PaymentStatus };
 
-/** `GET /orders/all`: the orders table, paged, sorted and searched by customer on the server. */
-export function getOrders(params: OrderParams, signal?: AbortSignal) {
-  return getListPage<Order, OrderSort>('/orders/all', params, signal);
+/**
+ * `GET /orders/all`: the orders table, paged, sorted, searched by customer and filtered by
+ * payment status on the server.
+ */
+export function getOrders({ payment, ...params }: OrderParams, signal?: AbortSignal) {
+  return getListPage<Order, OrderSort>('/orders/all', params, signal, { payment });
 }
 
 export const ordersQueryOptions = (params: OrderParams) =>

@@ -12,12 +12,13 @@ import { FormActions } from '../components/form-bits.tsx';
 import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { OrderFacts } from '../components/order-facts.tsx';
 import { OrderLinesTable } from '../components/order-lines-table.tsx';
+import { OrderPaymentSection } from '../components/order-payment-section.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 
-/** Manage Product Order (/admin/product_management?oid=): one status per ordered line. */
+/** Manage Product Order (/admin/product_management?oid=): one status per ordered line, and the payment. */
 export default function ManageOrderPage() {
   useDocumentTitle('Manage Product Order');
   const [search] = useSearchParams();
@@ -32,7 +33,11 @@ export default function ManageOrderPage() {
           {oid ? errorMessage(order.error) : 'Order not found'}
         </p>
       ) : order.data ? (
-        <ManageOrderForm key={order.data._id} order={order.data} />
+        // The payment's dialogs hold forms of their own, so the section sits outside the statuses' form.
+        <div className="flex flex-col gap-6">
+          <ManageOrderForm key={order.data._id} order={order.data} />
+          <OrderPaymentSection order={order.data} />
+        </div>
       ) : (
         <Loading />
       )}

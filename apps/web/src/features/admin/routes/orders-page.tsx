@@ -1,4 +1,4 @@
-import { formatPHP, type Order } from '@habi/shared';
+import { formatPHP, type Order, PAYMENT_STATUSES } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ClipboardList } from 'lucide-react';
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import { deleteOrder, useDelete } from '../api/deletes.ts';
 import { type OrderSort, useOrders } from '../api/get-orders.ts';
 import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { PaymentCell, PaymentFilterSelect } from '../components/payment-pill.tsx';
 import { actionsColumn } from '../components/row-menu.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
@@ -16,11 +17,12 @@ import { useListParams } from '../hooks/use-list-params.ts';
 const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
 const column = createColumnHelper<Order>();
 
-/** Orders List: every order, searched by customer, sorted and paged on the server. */
+/** Orders List: every order, searched by customer, filtered by payment, sorted and paged on the server. */
 export default function OrdersPage() {
   useDocumentTitle('Orders List');
   const list = useListParams(SORTABLE);
-  const orders = useOrders(list.params);
+  const payment = list.filter('payment', PAYMENT_STATUSES);
+  const orders = useOrders({ ...list.params, payment });
   const remove = useDelete(deleteOrder);
 
   const columns = useMemo(
@@ -37,7 +39,11 @@ export default function OrdersPage() {
           </Link>
         ),
       }),
-      column.accessor('paymentMethod', { header: 'Payment', enableSorting: false }),
+      column.accessor('paymentMethod', {
+        header: 'Payment',
+        enableSorting: false,
+        cell: (info) => <PaymentCell method={info.getValue()} status={info.row.original.paymentStatus} />,
+      }),
       column.accessor((order) => order.products.length, {
         id: 'products',
         header: 'No. of Products',
@@ -97,6 +103,9 @@ export default function OrdersPage() {
         query={orders}
         list={list}
         emptyMessage="No results."
+        toolbar={
+          <PaymentFilterSelect value={payment} onChange={(value) => list.setFilter('payment', value)} />
+        }
       />
     </>
   );
