@@ -1,5 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Mail, Menu, Newspaper, Package, ReceiptText, TicketPercent, Users, X } from 'lucide-react';
+import {
+  LogOut,
+  Mail,
+  Menu,
+  Newspaper,
+  Package,
+  ReceiptText,
+  TicketPercent,
+  Users,
+  Wallet,
+  X,
+} from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
@@ -13,6 +24,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminSignOut } from '../api/admin-session.ts';
+import { paymentSettingsKey } from '../api/payment-settings.ts';
 import { confirmLeaving } from '../hooks/use-leave-guard.ts';
 
 const NAV = [
@@ -29,6 +41,13 @@ const NAV = [
     label: 'Orders',
     icon: ReceiptText,
     matches: (path: string) => /^\/admin\/(orders|product_management)/.test(path),
+  },
+  {
+    // Not in lib/paths.ts yet, which the back office's work on payments does not edit.
+    to: '/admin/payments',
+    label: 'Payments',
+    icon: Wallet,
+    matches: (path: string) => path.startsWith('/admin/payments'),
   },
   {
     to: paths.admin.users,
@@ -148,7 +167,7 @@ export function AdminLayout() {
   );
 }
 
-/** Products, Orders, Users, Discounts, Subscribers, Emails and Logout. */
+/** Products, Orders, Payments, Users, Discounts, Subscribers, Emails and Logout. */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -169,6 +188,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
         queryClient.removeQueries({ queryKey: queryKeys.emails.all });
         queryClient.removeQueries({ queryKey: queryKeys.discounts.all });
         queryClient.removeQueries({ queryKey: queryKeys.subscribers.all });
+        queryClient.removeQueries({ queryKey: paymentSettingsKey });
       },
       onError: (error) => toast.error(errorMessage(error)),
     });

@@ -13,6 +13,7 @@ const ProductViewPage = lazy(() => import('./product-view-page.tsx'));
 const ProductEditPage = lazy(() => import('./product-edit-page.tsx'));
 const OrdersPage = lazy(() => import('./orders-page.tsx'));
 const ManageOrderPage = lazy(() => import('./manage-order-page.tsx'));
+const PaymentsPage = lazy(() => import('./payments-page.tsx'));
 const UsersPage = lazy(() => import('./users-page.tsx'));
 const DiscountsPage = lazy(() => import('./discounts-page.tsx'));
 const AddDiscountPage = lazy(() => import('./add-discount-page.tsx'));
@@ -37,6 +38,7 @@ export default function AdminApp() {
           <Route path="product_edit" element={<ProductEditPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="product_management" element={<ManageOrderPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="discounts" element={<DiscountsPage />} />
           <Route path="add_discount" element={<AddDiscountPage />} />
