@@ -1,0 +1,178 @@
+import {
+  formatPHP,
+  type Order,
+  PAYMENT_MESSAGES,
+  type PaymentMethod,
+  type PaymentSettings,
+  type Product,
+  summarizeOrder,
+  toDecimal,
+} from '@habi/shared';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, newShopper, signUpViaApi, test } from '../fixtures.ts';
+import { adminApi, createProductViaApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signInAdmin(page.request, baseURL!);
+});
+
+test.describe('Payments in the back office', () => {
+  // In turn: the first test turns transfers on for the ones after it.
+  test.describe.configure({ mode: 'serial' });
+  const tag = uniqueTag();
+  const accountNumber = `0917${Date.now().toString().slice(-7)}`;
+  let api: APIRequestContext;
+  let shopperApi: APIRequestContext;
+  let shopper: { id: string };
+  let product: Product;
+  let before: PaymentSettings;
+  const orders: Order[] = [];
+
+  /** An order of one tee (₱350) by the test's shopper, paid by `method`. */
+  async function order(method: PaymentMethod, baseURL: string) {
+    const total = toDecimal(summarizeOrder([{ price: product.price, quantity: 1, fee: 0 }]).total);
+    const response = await shopperApi.post('/api/orders/placed-order', {
+      data: {
+        userId: shopper.id,
+        total,
+        address: '12 Mabini St, Makati City 1200',
+        paymentMethod: method,
+        cart: [
+          {
+            id: product._id,
+            name: product.name,
+            imageUrl: product.imageUrl,
+            price: product.price,
+            size: 'M',
+            quantity: 1,
+            deliveryOption: { fee: 0 },
+          },
+        ],
+      },
+      headers: { origin: baseURL, 'idempotency-key': `e2e-payments-${uniqueTag()}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const placed = ((await response.json()) as { order: Order }).order;
+    orders.push(placed);
+    return placed;
+  }
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    api = await adminApi(playwright, baseURL!);
+    before = (await (await api.get('/api/payments/settings')).json()) as PaymentSettings;
+    const id = await createProductViaApi(api, { name: `Payments ${tag} Tee`, price: '350.00' });
+    product = (await (await api.get(`/api/product/${id}`)).json()) as Product;
+    shopperApi = await playwright.request.newContext({ baseURL });
+    shopper = await signUpViaApi(shopperApi, baseURL!, { ...newShopper(), name: `Paula Payer ${tag}` });
+  });
+
+  test.afterAll(async () => {
+    for (const placed of orders)
+      await api.delete(`/api/orders/delete/${placed._id}`, { data: { orderId: placed._id } });
+    await api.delete(`/api/users/delete/${shopper.id}`, { data: { _id: shopper.id } });
+    await api.delete(`/api/product/delete/${product._id}`, { data: { _id: product._id } });
+    // The store's settings as they were: the accounts this run added go, the switches come back.
+    const now = (await (await api.get('/api/payments/settings')).json()) as PaymentSettings;
+    for (const account of now.accounts) {
+      if (!before.accounts.some((kept) => kept.id === account.id))
+        await api.delete(`/api/payments/accounts/${account.id}`);
+    }
+    const { accounts: _accounts, onlineAvailable: _available, ...settings } = before;
+    await api.put('/api/payments/settings', { data: settings });
+    await shopperApi.dispose();
+    await api.dispose();
+  });
+
+  test('turns Transfer on and adds a GCash account', async ({ page }) => {
+    await page.goto('/admin');
+    await navLink(page, 'Payments');
+    await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+
+    const transfer = page.getByRole('switch', { name: 'Bank or e-wallet transfer' });
+    if ((await transfer.getAttribute('aria-checked')) !== 'true') await transfer.click();
+    await expect(transfer).toHaveAttribute('aria-checked', 'true');
+    await page.getByLabel('Hours to transfer').fill('48');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Payment settings saved')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add account' });
+    await expect(dialog.getByLabel('Kind')).toHaveValue('gcash');
+    await dialog.getByLabel('Account name').fill(`Habi ${tag}`);
+    await dialog.getByLabel('Account or mobile number').fill(accountNumber);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText('Account added')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Transfer accounts' }).getByText(accountNumber),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // Saved: a reload shows the same.
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Bank or e-wallet transfer' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(page.getByLabel('Hours to transfer')).toHaveValue('48');
+  });
+
+  test('confirms a transfer whose shopper entered a reference', async ({ page, baseURL }) => {
+    const placed = await order('transfer', baseURL!);
+    const reference = `GC ${tag.slice(0, 8).toUpperCase()}`;
+    const sent = await shopperApi.post(`/api/payments/orders/${placed._id}/transfer-reference`, {
+      data: { reference },
+      headers: { origin: baseURL! },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+
+    // The orders list finds it among the payments waiting.
+    await page.goto(`/admin/orders?payment=pending&q=${encodeURIComponent(placed.user)}`);
+    await expect(page.getByLabel('Payment', { exact: true })).toHaveValue('pending');
+    await expect(page.getByRole('table', { name: 'Orders' }).getByText(placed.user)).toBeVisible();
+    await page.goto(`/admin/product_management?oid=${placed._id}`);
+    const section = page.getByRole('region', { name: 'Payment' });
+    await expect(section.getByText(reference)).toBeVisible();
+    await section.getByRole('button', { name: 'Confirm transfer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
+    await expect(dialog.getByLabel('Amount (PHP)')).toHaveValue(placed.totalFee);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Transfer confirmed')).toBeVisible();
+    await expect(section.getByText('Completed')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Payment ledger' }).getByRole('row')).toHaveCount(2);
+  });
+
+  test('records a COD collection, then refunds it', async ({ page, baseURL }) => {
+    const placed = await order('cod', baseURL!);
+    await page.goto(`/admin/product_management?oid=${placed._id}`);
+    const section = page.getByRole('region', { name: 'Payment' });
+    await expect(section.getByText('Pending')).toBeVisible();
+    await expectAccessible(page);
+
+    await section.getByRole('button', { name: 'Record collection' }).click();
+    const collect = page.getByRole('dialog', { name: 'Record collection' });
+    await expect(collect.getByLabel('Amount (PHP)')).toHaveValue(placed.totalFee);
+    await collect.getByLabel('Note (optional)').fill('Paid at the door');
+    await collect.getByRole('button', { name: 'Record' }).click();
+    await expect(page.getByText('Collection recorded')).toBeVisible();
+    const ledger = page.getByRole('table', { name: 'Payment ledger' });
+    await expect(ledger.getByText('Paid at the door')).toBeVisible();
+    await expect(section.getByText('Completed')).toBeVisible();
+
+    await section.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund' });
+    await expect(refund.getByLabel('Amount (PHP)')).toHaveValue(placed.totalFee);
+    // Cash goes back by hand: its reference is asked for.
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund.getByText(PAYMENT_MESSAGES.reference)).toBeVisible();
+    await refund.getByLabel('Amount (PHP)').fill('100');
+    await refund.getByLabel('Reference').fill(`CASH-${tag.slice(0, 6)}`);
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByText('Refund recorded')).toBeVisible();
+    await expect(ledger.getByText(`−${formatPHP('100.00')}`)).toBeVisible();
+    await expect(section.getByText('Partial')).toBeVisible();
+
+    // The orders list shows it under its payment filter.
+    await page.goto(`/admin/orders?payment=partiallyRefunded&q=${encodeURIComponent(placed.user)}`);
+    await expect(page.getByRole('table', { name: 'Orders' }).getByText(placed.user)).toBeVisible();
+  });
+});
