@@ -1,16 +1,14 @@
-import { formatPHP, type Order, type OrderedProduct } from '@habi/shared';
+import { formatPHP, type Order, type OrderedProduct, parseCentavos } from '@habi/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { orderReference } from '../../../lib/order-payment.ts';
+import { OrderPaymentDetails } from './order-payment.tsx';
 import { OrderStatusDot } from './order-status.tsx';
 import { OrderedProductCard } from './ordered-product.tsx';
 
 const placedFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** A short, readable order reference from its id. */
-function orderReference(order: Order) {
-  return `#${order._id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-}
 
 function OrderHeader({ order, detail }: { order: Order; detail: string }) {
   return (
@@ -18,7 +16,7 @@ function OrderHeader({ order, detail }: { order: Order; detail: string }) {
       <div className="min-w-0">
         <h3 className="font-sans text-base font-bold tracking-normal">
           <span className="sr-only">Order </span>
-          {orderReference(order)}
+          {orderReference(order._id)}
         </h3>
         <p className="mt-0.5 text-xs text-muted">{detail}</p>
       </div>
@@ -34,22 +32,50 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <OrderHeader order={order} detail={`Placed ${placed} · ${count} item${count === 1 ? '' : 's'}`} />
-      <ProductCarousel label={`Products in order ${orderReference(order)}`} products={order.products} />
-      <footer className="mt-auto flex flex-col gap-1.5 border-t border-line px-5 py-4 text-sm">
-        {order.discountCode && order.discountAmount && (
-          <p className="flex items-center justify-between gap-3" data-testid="order-discount">
-            <span className="min-w-0 break-all text-muted">Discount ({order.discountCode})</span>
-            <span className="font-semibold text-success tabular-nums">
-              −{formatPHP(order.discountAmount)}
-            </span>
-          </p>
-        )}
-        <p className="flex items-center justify-between">
-          <span className="text-muted">Total</span>
-          <span className="font-bold tabular-nums">{formatPHP(order.totalFee)}</span>
-        </p>
-      </footer>
+      <ProductCarousel label={`Products in order ${orderReference(order._id)}`} products={order.products} />
+      <OrderBreakdown order={order} />
+      <OrderPaymentDetails order={order} />
     </li>
+  );
+}
+
+interface FigureProps {
+  label: string;
+  value: string;
+  className?: string;
+  testId?: string;
+}
+
+function Figure({ label, value, className, testId }: FigureProps) {
+  return (
+    <div className="flex items-center justify-between gap-3" data-testid={testId}>
+      <dt className="min-w-0 break-all text-muted">{label}</dt>
+      <dd className={cn('font-semibold tabular-nums', className)}>{value}</dd>
+    </div>
+  );
+}
+
+/** What the order cost, line by line, so the figures visibly add up to the total. */
+function OrderBreakdown({ order }: { order: Order }) {
+  const shipping = parseCentavos(order.shippingFee) ?? 0;
+  return (
+    <dl className="mt-auto flex flex-col gap-1.5 border-t border-line px-5 py-4 text-sm">
+      <Figure label="Subtotal" value={formatPHP(order.subtotal)} />
+      {order.discountCode && order.discountAmount && (
+        <Figure
+          label={`Discount (${order.discountCode})`}
+          value={`−${formatPHP(order.discountAmount)}`}
+          className="text-success"
+          testId="order-discount"
+        />
+      )}
+      <Figure label="Shipping" value={shipping === 0 ? 'FREE' : formatPHP(order.shippingFee)} />
+      <Figure label="Tax" value={formatPHP(order.tax)} />
+      <div className="mt-1 flex items-center justify-between gap-3 border-t border-line pt-2">
+        <dt className="font-semibold">Total</dt>
+        <dd className="font-bold tabular-nums">{formatPHP(order.totalFee)}</dd>
+      </div>
+    </dl>
   );
 }
 
