@@ -11,8 +11,7 @@ export const paths = {
   products: '/products',
   product: (id: string) => `/view?pid=${encodeURIComponent(id)}`,
   cart: '/cart',
-  confirmation: '/confirmation',
-  /** The thank-you page with the order just placed (or paid, back from PayMongo). */
+  /** The thank-you page (SPEC's /confirmation) with the order just placed, or paid back from PayMongo. */
   orderConfirmation: (orderId: string) => `/confirmation?order=${encodeURIComponent(orderId)}`,
   signIn: '/sign-in',
   signUp: '/sign-up',
