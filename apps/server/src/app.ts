@@ -18,6 +18,8 @@ import { createMailWorker, emailsRoutes, type MailWorker, openMailTransport } fr
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { pagesRoutes, seoRoutes } from './modules/pages/index.ts';
+import { PaymentSettingsStore, paymentSettingsRoutes } from './modules/payment-settings/index.ts';
+import { PaymentsService, paymentsRoutes, startLapseSweeper } from './modules/payments/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -42,6 +44,9 @@ declare module 'fastify' {
  * Builds the whole app without listening: `main.ts` listens, tests use `app.inject`. The
  * process's logger is passed in by `main.ts`; without one the app makes its own.
  */
+/** How often the store looks for transfer orders whose time to pay ran out. */
+const LAPSE_SWEEP_MS = 30_000;
+
 export async function buildApp(
   config: Config,
   database: Database,
@@ -109,6 +114,11 @@ export async function buildApp(
   });
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());
+  const mailSettings = { storeName: config.storeName };
+  // Online payment needs PayMongo, which this store does not call yet: never offered.
+  const paymentSettings = new PaymentSettingsStore(database.db, false);
+  const lapses = startLapseSweeper(database.db, mailSettings, app.log, LAPSE_SWEEP_MS);
+  app.addHook('onClose', () => lapses.stop());
   const deps = { db: database.db, images };
   await app.register(
     async (api) => {
@@ -116,7 +126,18 @@ export async function buildApp(
       await api.register(usersRoutes, { ...deps, prefix: '/users' });
       await api.register(adminsRoutes, { ...deps, prefix: '/admin' });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });
-      await api.register(ordersRoutes, { ...deps, mail: { storeName: config.storeName }, prefix: '/orders' });
+      await api.register(ordersRoutes, {
+        ...deps,
+        mail: mailSettings,
+        payments: paymentSettings,
+        prefix: '/orders',
+      });
+      await api.register(paymentSettingsRoutes, { settings: paymentSettings, prefix: '/payments' });
+      await api.register(paymentsRoutes, {
+        db: database.db,
+        payments: new PaymentsService(database.db, mailSettings),
+        prefix: '/payments',
+      });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
       await api.register(newsletterRoutes, {

@@ -69,9 +69,6 @@ export function itemStatusColour(status: string): StatusColour {
   return 'red';
 }
 
-/** No payment is taken: every order records cash on delivery. */
-export const ORDER_PAYMENT_METHOD = 'COD';
-
 export const NEWSLETTER_DISCOUNT_PERCENT = 20;
 /** How many products each of Home's rows shows: Latest Collections and Best Collections. */
 export const HOME_COLLECTION_SIZE = 5;

@@ -7,3 +7,4 @@ export * from './schema/catalogue.ts';
 export * from './schema/discounts.ts';
 export * from './schema/mail.ts';
 export * from './schema/orders.ts';
+export * from './schema/payments.ts';

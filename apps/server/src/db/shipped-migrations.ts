@@ -95,4 +95,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795793310099,
     sha256: 'a602936e38804892db2b9ba6879832392cbbbc8ba235aa7ef55c88b91324aba1',
   },
+  {
+    tag: '0018_payments',
+    when: 1795801711630,
+    sha256: '84a9a5c78cd8b7485c6c592f46150380d261af6be69e442a64f02dedb195ffde',
+  },
 ];

@@ -129,9 +129,19 @@ describe('PlaceOrderSchema', () => {
   });
 
   it('rejects extra fields on the order', () => {
-    expect(PlaceOrderSchema.safeParse({ ...order, paymentMethod: 'Stripe' }).error?.issues[0]?.code).toBe(
+    expect(PlaceOrderSchema.safeParse({ ...order, paidBy: 'Stripe' }).error?.issues[0]?.code).toBe(
       'unrecognized_keys',
     );
+  });
+
+  it('takes cod, transfer or online as the payment method, none meaning cash on delivery', () => {
+    for (const paymentMethod of ['cod', 'transfer', 'online']) {
+      expect(PlaceOrderSchema.parse({ ...order, paymentMethod }).paymentMethod).toBe(paymentMethod);
+    }
+    expect(PlaceOrderSchema.parse(order).paymentMethod).toBeUndefined();
+    expect(messagesByPath(PlaceOrderSchema, { ...order, paymentMethod: 'Stripe' })).toEqual({
+      paymentMethod: ['Unknown payment method'],
+    });
   });
 
   it('rejects extra fields on a line', () => {

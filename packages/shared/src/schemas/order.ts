@@ -9,6 +9,7 @@ import {
 } from '../constants.ts';
 import { IdSchema, listQuerySchema } from './common.ts';
 import { EnteredCodeSchema } from './discount.ts';
+import { OrderPaymentSchema, PaymentMethodSchema, PaymentStatusSchema } from './payment.ts';
 import { AddressSchema } from './user.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES, { message: 'Unknown status' });
@@ -49,6 +50,8 @@ export const PlaceOrderSchema = z.strictObject({
     .max(LIMITS.cartLinesMax, { message: `At most ${LIMITS.cartLinesMax} lines per order` }),
   /** A discount code; without one nothing is taken off the subtotal. */
   discountCode: EnteredCodeSchema.optional(),
+  /** How the shopper pays; without it, cash on delivery. */
+  paymentMethod: PaymentMethodSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -94,11 +97,24 @@ export const OrderSchema = z.object({
   discountCode: z.string().optional(),
   discountAmount: z.string().optional(),
   createdAt: z.string(),
+  /** The payment's state, and the sums of the order's ledger (`payment` has the rest). */
+  paymentStatus: PaymentStatusSchema,
+  amountPaid: z.string(),
+  amountRefunded: z.string(),
+  payment: OrderPaymentSchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const PlaceOrderResponseSchema = z.object({ message: z.string(), order: OrderSchema });
+export const PlaceOrderResponseSchema = z.object({
+  message: z.string(),
+  order: OrderSchema,
+  /** An online order's PayMongo checkout page, where the web app sends the shopper. */
+  checkoutUrl: z.string().optional(),
+});
 export const OrderStatusResponseSchema = z.object({ message: z.string(), status: z.enum(ORDER_STATUSES) });
 
-export const OrderListQuerySchema = listQuerySchema(['user', 'total', 'createdAt']);
+export const OrderListQuerySchema = listQuerySchema(['user', 'total', 'createdAt']).extend({
+  /** Only orders whose payment is in this state. */
+  payment: PaymentStatusSchema.optional(),
+});
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

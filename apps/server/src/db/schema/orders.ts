@@ -1,4 +1,5 @@
 /** Orders, their lines, sales counts and checkout keys. */
+import type { PaymentMethod, PaymentStatus } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -24,7 +26,8 @@ export const orders = pgTable(
     /** Kept so an order still names its customer after the account is deleted. */
     customerName: text('customer_name').notNull(),
     shippingAddress: text('shipping_address').notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    /** `cod`, `transfer` or `online` (the API names them as PAYMENT_METHOD_NAMES does). */
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     status: text('status').notNull(),
     subtotal: money('subtotal'),
     shippingFee: money('shipping_fee'),
@@ -34,6 +37,23 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     discountAmount: money('discount_amount').default('0'),
     createdAt: createdAt(),
+    /**
+     * The payment, derived: the sums of the order's ledger rows (kept by the ledger's trigger)
+     * and the status `paymentStatusOf` gives them, written with every change to either.
+     */
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
+    amountPaid: money('amount_paid').default('0'),
+    amountRefunded: money('amount_refunded').default('0'),
+    /** A transfer or online order unpaid at this instant is cancelled by the store. */
+    paymentDueBy: timestamp('payment_due_by', { withTimezone: true, mode: 'string' }),
+    /** The shopper's transfer reference, waiting for the shop to confirm it. */
+    transferReference: text('transfer_reference'),
+    transferRejectedReason: text('transfer_rejected_reason'),
+    /** PayMongo's checkout session for an online order, and its page. */
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutUrl: text('checkout_url'),
+    /** Why the shop must look at the payment; null when nothing is amiss. */
+    paymentReview: text('payment_review'),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
@@ -41,6 +61,13 @@ export const orders = pgTable(
     index('orders_customer_name_idx').on(sql`lower(${t.customerName})`),
     // The back office's search by customer name, ILIKE '%…%' (pg_trgm).
     index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt, t.id),
+    // The orders the store cancels for want of payment, found without a full scan.
+    index('orders_payment_due_idx')
+      .on(t.paymentDueBy)
+      .where(sql`${t.paymentDueBy} is not null and ${t.paymentStatus} = 'unpaid'`),
+    uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
+    check('orders_refunded_within_paid_check', sql`${t.amountRefunded} <= ${t.amountPaid}`),
   ],
 );
 

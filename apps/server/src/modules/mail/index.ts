@@ -1,7 +1,7 @@
 // The mail module's public face: the outbox other modules write to, the mails they write, and
 // the worker and routes app.ts starts.
 export { default as emailsRoutes } from './emails.routes.ts';
-export { type MailSettings, mailStatusChanges, orderConfirmation } from './order-mails.ts';
+export { type MailSettings, mailPayment, mailStatusChanges, orderConfirmation } from './order-mails.ts';
 export { enqueueMail, mailRow, withdrawUnsentMail } from './outbox.ts';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
 export { openMailTransport } from './transports.ts';

@@ -1,4 +1,10 @@
-import type { ItemStatus } from '@habi/shared';
+import {
+  formatPHP,
+  type ItemStatus,
+  PAYMENT_METHOD_LABELS,
+  STORE_TIME_ZONE,
+  type TransferAccount,
+} from '@habi/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, orderItems, orders, products } from '../../db/schema.ts';
@@ -6,6 +12,7 @@ import { enqueueMail, type NewMail } from './outbox.ts';
 import { itemStatusMail, type MailedStatus } from './templates/item-status.tsx';
 import type { MailOrder, MailOrderLine } from './templates/order-details.tsx';
 import { orderPlacedMail } from './templates/order-placed.tsx';
+import { accountLines, type PaymentEvent, paymentMail } from './templates/payment.tsx';
 
 /** What order mails need from the configuration. */
 export interface MailSettings {
@@ -32,7 +39,7 @@ function mailOrder(order: OrderRow, items: { item: ItemRow; product: string | nu
     reference: `#${order.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
     customerName: order.customerName,
     shippingAddress: order.shippingAddress,
-    paymentMethod: order.paymentMethod,
+    paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod],
     subtotal: order.subtotal,
     discount: order.discountCode === null ? null : { code: order.discountCode, amount: order.discountAmount },
     shippingFee: order.shippingFee,
@@ -78,7 +85,14 @@ async function loadOrder(tx: Executor, orderId: string) {
  * transaction, so it exists exactly when the order does.
  */
 export function orderConfirmation(
-  placed: { recipient: string; order: OrderRow; items: ItemRow[]; productNames: Map<string, string> },
+  placed: {
+    recipient: string;
+    order: OrderRow;
+    items: ItemRow[];
+    productNames: Map<string, string>;
+    /** Where a transfer goes: the shop's accounts. */
+    accounts: readonly TransferAccount[];
+  },
   settings: MailSettings,
 ): NewMail {
   const { order, lines } = mailOrder(
@@ -95,8 +109,49 @@ export function orderConfirmation(
       settings.storeName,
       order,
       lines.map((l) => l.line),
+      howToPay(placed.order, placed.accounts),
     ),
   };
+}
+
+/** What the shopper does next to pay, a paragraph a line. */
+function howToPay(order: OrderRow, accounts: readonly TransferAccount[]): string[] {
+  const total = formatPHP(order.total);
+  if (order.paymentMethod === 'cod') return [`Pay the rider ${total} on delivery.`];
+  const due = order.paymentDueBy
+    ? new Date(order.paymentDueBy).toLocaleString('en-PH', {
+        timeZone: STORE_TIME_ZONE,
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })
+    : '';
+  if (order.paymentMethod === 'transfer') {
+    return [
+      `Please send exactly ${total} by ${due} to one of these accounts:`,
+      ...accountLines(accounts),
+      'Then enter the transfer’s reference number on your order (My Orders). Unpaid orders are cancelled after that time.',
+    ];
+  }
+  return [`Pay ${total} online by ${due}; unpaid orders are cancelled after that time.`];
+}
+
+/**
+ * Tells the customer what happened to their order's payment, in the caller's transaction. A
+ * customer whose account is gone is not written to.
+ */
+export async function mailPayment(
+  tx: Executor,
+  orderId: string,
+  event: PaymentEvent,
+  settings: MailSettings,
+): Promise<void> {
+  const loaded = await loadOrder(tx, orderId);
+  if (!loaded?.recipient) return;
+  await enqueueMail(tx, {
+    kind: event.kind,
+    recipient: loaded.recipient,
+    ...paymentMail(settings.storeName, event, loaded.order),
+  });
 }
 
 /**

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   deriveOrderStatus,
   type ItemStatus,
-  ORDER_PAYMENT_METHOD,
   type Order,
   type OrderStatus,
+  PAYMENT_METHOD_NAMES,
   type PlaceOrderInput,
   toDecimal,
 } from '@habi/shared';
 import type { CustomerRow, orderItems, orders } from '../../db/schema.ts';
 import { type MailSettings, mailRow, orderConfirmation } from '../mail/index.ts';
+import type { PaymentTerms } from '../payment-settings/index.ts';
+import { paymentOf } from './payment-state.ts';
 import type { Priced } from './pricing.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -35,7 +37,7 @@ export function toOrder(order: OrderRow, items: ItemRow[]): Order {
       deliveryOption: { date: item.deliveryDate, fee: Number(item.deliveryFee) },
     })),
     shippingAddress: order.shippingAddress,
-    paymentMethod: order.paymentMethod,
+    paymentMethod: PAYMENT_METHOD_NAMES[order.paymentMethod],
     subtotal: order.subtotal,
     shippingFee: order.shippingFee,
     tax: order.tax,
@@ -46,12 +48,17 @@ export function toOrder(order: OrderRow, items: ItemRow[]): Order {
       ? {}
       : { discountCode: order.discountCode, discountAmount: order.discountAmount }),
     createdAt: new Date(order.createdAt).toISOString(),
+    paymentStatus: order.paymentStatus,
+    amountPaid: order.amountPaid,
+    amountRefunded: order.amountRefunded,
+    payment: paymentOf(order, items),
   };
 }
 
 /**
  * The rows an order is stored as, its ids made here: the order, placed at `now` (the database's
- * time, as the column's default would have it), its lines, and its confirmation mail to `email`.
+ * time, as the column's default would have it) to be paid on `terms`, its lines, and its
+ * confirmation mail to `email` (with where to send a transfer).
  * The lines are also given by product: inserted in that order, the Best Collections counters they
  * raise at commit are locked in one order by every checkout (see migration 0010), so two never
  * wait on each other in a circle.
@@ -63,13 +70,14 @@ export function orderRows(
   { summary, code, items, productNames }: Priced,
   now: string,
   mail: MailSettings,
+  terms: PaymentTerms,
 ) {
   const order: OrderRow = {
     id: randomUUID(),
     customerId: customer.id,
     customerName: customer.name,
     shippingAddress: input.address,
-    paymentMethod: ORDER_PAYMENT_METHOD,
+    paymentMethod: terms.method,
     status: deriveOrderStatus(items.map((i) => i.status)),
     subtotal: toDecimal(summary.subtotal),
     shippingFee: toDecimal(summary.shipping),
@@ -78,6 +86,15 @@ export function orderRows(
     discountCode: code?.code ?? null,
     discountAmount: toDecimal(summary.discount),
     createdAt: now,
+    paymentStatus: 'unpaid',
+    amountPaid: '0.00',
+    amountRefunded: '0.00',
+    paymentDueBy: terms.dueBy,
+    transferReference: null,
+    transferRejectedReason: null,
+    checkoutSessionId: null,
+    checkoutUrl: null,
+    paymentReview: null,
   };
   const lines = items.map((item) => ({ ...item, id: randomUUID(), orderId: order.id }) satisfies ItemRow);
   return {
@@ -87,6 +104,11 @@ export function orderRows(
       a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
     ),
     // The confirmation exists exactly when the order does.
-    mail: mailRow(orderConfirmation({ recipient: email, order, items: lines, productNames }, mail)),
+    mail: mailRow(
+      orderConfirmation(
+        { recipient: email, order, items: lines, productNames, accounts: terms.accounts },
+        mail,
+      ),
+    ),
   };
 }

@@ -19,13 +19,20 @@ import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
 import { assertSelf, SESSION_COOKIES } from '../auth/index.ts';
 import type { MailSettings } from '../mail/index.ts';
+import type { PaymentSettingsStore } from '../payment-settings/index.ts';
 import { refreshStatus, updateStatuses } from './order-status.ts';
 import { deleteOrder, getOrder, listCustomerOrders, listOrders } from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
 
+export interface OrdersRoutesOptions {
+  db: Db;
+  mail: MailSettings;
+  payments: PaymentSettingsStore;
+}
+
 export default async function ordersRoutes(
   app: FastifyInstance,
-  { db, mail }: { db: Db; mail: MailSettings },
+  { db, mail, payments }: OrdersRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -46,7 +53,10 @@ export default async function ordersRoutes(
       // The owner is named in the body: checked once it is read.
       assertSelf(request, request.body.userId);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
-      const { order, created } = await placeOrder(db, request.customer!, request.body, key, mail);
+      const { order, created } = await placeOrder(db, request.customer!, request.body, key, {
+        mail,
+        payments,
+      });
       return reply
         .status(created ? 201 : 200)
         .send({ message: created ? 'Order placed successfully' : 'Order already placed', order });

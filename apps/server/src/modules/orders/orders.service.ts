@@ -1,5 +1,5 @@
 import type { Order, OrderListQuery, PageQuery } from '@habi/shared';
-import { asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -59,7 +59,10 @@ export async function listCustomerOrders(db: Executor, customerId: string, page:
 
 /** All orders for the back office, searched by customer name, sorted and paged on the server. */
 export async function listOrders(db: Executor, query: OrderListQuery) {
-  const where = query.q ? ilike(orders.customerName, `%${escapeLike(query.q)}%`) : undefined;
+  const where = and(
+    query.q ? ilike(orders.customerName, `%${escapeLike(query.q)}%`) : undefined,
+    query.payment ? eq(orders.paymentStatus, query.payment) : undefined,
+  );
   const column =
     query.sort === 'user' ? orders.customerName : query.sort === 'total' ? orders.total : orders.createdAt;
   const direction =

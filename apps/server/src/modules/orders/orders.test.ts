@@ -18,6 +18,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/helpers.ts';
+import { PaymentSettingsStore } from '../payment-settings/index.ts';
 import { placeOrder as placeOrderDirect } from './place-order.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -275,7 +276,8 @@ describe('POST /api/orders/placed-order', () => {
     >[1];
     await expect(
       placeOrderDirect(ctx.t.database.db, customerRow, orderBodyFor(gone, [orderLineFor(p.tee)]), undefined, {
-        storeName: 'Habi',
+        mail: { storeName: 'Habi' },
+        payments: new PaymentSettingsStore(ctx.t.database.db, false),
       }),
     ).rejects.toMatchObject({ statusCode: 401 });
     expect(await counts(ctx.t)).toEqual(before);

@@ -14,6 +14,7 @@ import {
   signUpCustomer,
   useTestApp,
 } from '../../test/helpers.ts';
+import { PaymentSettingsStore } from '../payment-settings/index.ts';
 import { placeAsRead, readCart } from './place-as-read.ts';
 import { requestHash } from './place-order.ts';
 
@@ -55,7 +56,17 @@ describe('an order placed as read', () => {
     const read = await readCart(db(), input);
     await meanwhile();
     const before = await counts();
-    expect(await placeAsRead(db(), who, input, claim, MAIL, read)).toBeUndefined();
+    expect(
+      await placeAsRead(
+        db(),
+        who,
+        input,
+        claim,
+        MAIL,
+        await new PaymentSettingsStore(db(), false).read(),
+        read,
+      ),
+    ).toBeUndefined();
     expect(await counts()).toEqual(before);
   }
 
@@ -74,7 +85,15 @@ describe('an order placed as read', () => {
     const claim = claimFor(input);
     const before = await counts();
     const read = await readCart(db(), input);
-    const order = await placeAsRead(db(), customer, input, claim, MAIL, read);
+    const order = await placeAsRead(
+      db(),
+      customer,
+      input,
+      claim,
+      MAIL,
+      await new PaymentSettingsStore(db(), false).read(),
+      read,
+    );
     expect(order).toMatchObject({ user: customer.name, total: input.total, createdAt: expect.any(String) });
     expect(order!.products.map((line) => line.productId)).toEqual([tee.id, tote.id]);
     expect(await counts()).toEqual([before[0]! + 1, before[1]! + 2, before[2]! + 1, before[3]! + 1]);
@@ -120,7 +139,15 @@ describe('an order placed as read', () => {
   it('writes nothing when its Idempotency-Key was used, and leaves that key as it was', async () => {
     const input = inputFor(tee);
     const claim = claimFor(input);
-    const first = await placeAsRead(db(), customer, input, claim, MAIL, await readCart(db(), input));
+    const first = await placeAsRead(
+      db(),
+      customer,
+      input,
+      claim,
+      MAIL,
+      await new PaymentSettingsStore(db(), false).read(),
+      await readCart(db(), input),
+    );
     await expectNothingWritten(input, async () => {}, claim);
     expect(await keyedOrder(claim.key)).toBe(first!._id);
   });
@@ -142,7 +169,15 @@ describe('an order placed as read', () => {
       const before = await counts();
       await db().transaction(async (tx) => {
         await tx.execute(sql`update products set price = 452 where id = ${tee.id}`);
-        placing = placeAsRead(db(), customer, input, claimFor(input), MAIL, read);
+        placing = placeAsRead(
+          db(),
+          customer,
+          input,
+          claimFor(input),
+          MAIL,
+          await new PaymentSettingsStore(db(), false).read(),
+          read,
+        );
         // The statement is waiting on the product's lock before the change commits. Asked on
         // another connection: inside a transaction, pg_stat_activity stays as it was first read.
         await expect

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Order, PlaceOrderInput } from '@habi/shared';
+import type { Order, PaymentSettings, PlaceOrderInput } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { jsonColumns, jsonInsertOf, jsonRows } from '../../db/json-rows.ts';
@@ -15,8 +15,9 @@ import {
 } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { MailSettings } from '../mail/index.ts';
+import { type PaymentTerms, termsFor } from '../payment-settings/index.ts';
 import { orderRows, toOrder } from './order-rows.ts';
-import { cartColumns, cartProductIds, type Priced, priceOrder } from './pricing.ts';
+import { cartColumns, cartProductIds, type Priced, paymentMethodOf, priceOrder } from './pricing.ts';
 
 // The fast path, there only for speed: whatever it cannot place, the transaction (place-order.ts)
 // places or refuses.
@@ -93,19 +94,22 @@ export async function placeAsRead(
   input: PlaceOrderInput,
   claim: { key: string; hash: string } | undefined,
   mail: MailSettings,
+  payments: PaymentSettings,
   read: Awaited<ReturnType<typeof readCart>>,
 ): Promise<Order | undefined> {
   const ids = read.map((product) => product.id);
   if (ids.length !== cartProductIds(input).length) return undefined;
   if (read.some((product) => product.trackStock)) return undefined;
   let priced: Priced;
+  let terms: PaymentTerms;
   try {
     priced = await priceOrder(db, customer, input, read, new Date());
+    terms = termsFor(payments, paymentMethodOf(input), priced.summary.total, new Date());
   } catch (error) {
     if (error instanceof HttpError) return undefined;
     throw error;
   }
-  const rows = orderRows(customer, customer.email, input, priced, read[0]!.now, mail);
+  const rows = orderRows(customer, customer.email, input, priced, read[0]!.now, mail, terms);
   const shape = {
     order: jsonColumns(orders, rows.order),
     lines: jsonColumns(orderItems, rows.byProduct[0]),

@@ -21,11 +21,19 @@ import {
 import { conflict, notSignedIn } from '../../lib/errors.ts';
 import { redeemCode } from '../discounts/index.ts';
 import type { MailSettings } from '../mail/index.ts';
+import { type PaymentSettingsStore, termsFor } from '../payment-settings/index.ts';
 import { moveStock } from '../products/index.ts';
 import { orderRows, toOrder } from './order-rows.ts';
 import { getOrder } from './orders.service.ts';
 import { placeAsRead, readCart } from './place-as-read.ts';
-import { type CartProduct, cartProductIds, cartSelectList, type Priced, priceOrder } from './pricing.ts';
+import {
+  type CartProduct,
+  cartProductIds,
+  cartSelectList,
+  type Priced,
+  paymentMethodOf,
+  priceOrder,
+} from './pricing.ts';
 
 export const requestHash = (input: PlaceOrderInput) =>
   createHash('sha256').update(JSON.stringify(input)).digest('hex');
@@ -128,11 +136,13 @@ export async function placeOrder(
   customer: CustomerRow,
   input: PlaceOrderInput,
   key: string | undefined,
-  mail: MailSettings,
+  { mail, payments }: { mail: MailSettings; payments: PaymentSettingsStore },
 ): Promise<{ order: Order; created: boolean }> {
   const claim = key === undefined ? undefined : { key, hash: requestHash(input) };
+  // Read before the transaction: the embedded database has one connection, which it holds.
+  const settings = await payments.read();
   if (input.discountCode === undefined) {
-    const order = await placeAsRead(db, customer, input, claim, mail, await readCart(db, input));
+    const order = await placeAsRead(db, customer, input, claim, mail, settings, await readCart(db, input));
     if (order) return { order, created: true };
   }
   const placed = await db.transaction(async (tx) => {
@@ -149,8 +159,9 @@ export async function placeOrder(
       return { placed: previous.orderId, created: false };
     }
     const priced = await priceOrder(tx, customer, input, stillThere.products, new Date());
+    const terms = termsFor(settings, paymentMethodOf(input), priced.summary.total, new Date());
     await takeStock(tx, priced.items);
-    const rows = orderRows(customer, stillThere.email, input, priced, stillThere.now, mail);
+    const rows = orderRows(customer, stillThere.email, input, priced, stillThere.now, mail, terms);
     await tx.execute(
       writeTogether(
         [

@@ -1,6 +1,8 @@
 import {
+  DEFAULT_PAYMENT_METHOD,
   deliveryDate,
   INITIAL_ITEM_STATUS,
+  type PaymentMethod,
   type PlaceOrderInput,
   parseCentavos,
   summarizeOrder,
@@ -119,3 +121,7 @@ export async function priceOrder(
 
 /** An order as priced: what placement stores. */
 export type Priced = Awaited<ReturnType<typeof priceOrder>>;
+
+/** The order's payment method: cash on delivery when the client names none (SPEC's clients). */
+export const paymentMethodOf = (input: PlaceOrderInput): PaymentMethod =>
+  input.paymentMethod ?? DEFAULT_PAYMENT_METHOD;

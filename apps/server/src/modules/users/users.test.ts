@@ -1020,7 +1020,7 @@ describe('DELETE /api/users/delete/:id', () => {
         customerId: user.id,
         customerName: 'Gabriela Silang',
         shippingAddress: '1 Vigan St',
-        paymentMethod: 'COD',
+        paymentMethod: 'cod',
         status: 'pending',
         subtotal: '699.00',
         shippingFee: '0.00',

@@ -9,7 +9,12 @@ import {
 } from './order-details.tsx';
 
 /** The confirmation of an order just placed: every line, the delivery and the totals. */
-export function orderPlacedMail(storeName: string, order: MailOrder, lines: MailOrderLine[]): RenderedMail {
+export function orderPlacedMail(
+  storeName: string,
+  order: MailOrder,
+  lines: MailOrderLine[],
+  howToPay: readonly string[],
+): RenderedMail {
   const subject = `Your ${storeName} order is confirmed`;
   const intro = `Thank you for your order ${order.reference}. We will write again when it ships.`;
   const footer = `You receive this mail because you placed an order at ${storeName}.`;
@@ -24,6 +29,7 @@ export function orderPlacedMail(storeName: string, order: MailOrder, lines: Mail
         <br />
         <strong>Payment:</strong> {order.paymentMethod}
       </p>
+      <p style={{ ...paragraph, whiteSpace: 'pre-line' }}>{howToPay.join('\n')}</p>
     </MailLayout>,
   );
   const text = [
@@ -39,6 +45,8 @@ export function orderPlacedMail(storeName: string, order: MailOrder, lines: Mail
     '',
     `Shipping to: ${order.shippingAddress}`,
     `Payment: ${order.paymentMethod}`,
+    '',
+    ...howToPay,
     '',
     footer,
   ].join('\n');

@@ -1,0 +1,79 @@
+import {
+  IdParamsSchema,
+  LedgerEntrySchema,
+  OrderSchema,
+  RecordPaymentSchema,
+  RefundSchema,
+  RejectTransferSchema,
+  TransferReferenceSchema,
+} from '@habi/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { ledgerOf } from './ledger.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+/** Who recorded a ledger row: the admin signed in. */
+const byAdmin = (request: FastifyRequest) => `admin:${request.admin!.username}`;
+
+/** A shopper's transfer reference; the back office's collections, confirmations, rejections and refunds. */
+export default async function paymentsRoutes(
+  app: FastifyInstance,
+  { db, payments }: { db: Db; payments: PaymentsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  const asAdmin = { onRequest: app.requireAdmin };
+
+  r.post(
+    '/orders/:id/transfer-reference',
+    {
+      schema: { tags, params: IdParamsSchema, body: TransferReferenceSchema, response: { 200: OrderSchema } },
+      onRequest: app.requireCustomer,
+    },
+    (request) => payments.submitReference(request.params.id, request.customer!.id, request.body.reference),
+  );
+
+  r.get(
+    '/orders/:id/ledger',
+    { schema: { tags, params: IdParamsSchema, response: { 200: z.array(LedgerEntrySchema) } }, ...asAdmin },
+    (request) => ledgerOf(db, request.params.id),
+  );
+
+  r.post(
+    '/orders/:id/collections',
+    {
+      schema: { tags, params: IdParamsSchema, body: RecordPaymentSchema, response: { 200: OrderSchema } },
+      ...asAdmin,
+    },
+    (request) => payments.collect(request.params.id, request.body, byAdmin(request)),
+  );
+
+  r.post(
+    '/orders/:id/transfer/confirm',
+    {
+      schema: { tags, params: IdParamsSchema, body: RecordPaymentSchema, response: { 200: OrderSchema } },
+      ...asAdmin,
+    },
+    (request) => payments.confirmTransfer(request.params.id, request.body, byAdmin(request)),
+  );
+
+  r.post(
+    '/orders/:id/transfer/reject',
+    {
+      schema: { tags, params: IdParamsSchema, body: RejectTransferSchema, response: { 200: OrderSchema } },
+      ...asAdmin,
+    },
+    (request) => payments.rejectTransfer(request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/orders/:id/refunds',
+    {
+      schema: { tags, params: IdParamsSchema, body: RefundSchema, response: { 200: OrderSchema } },
+      ...asAdmin,
+    },
+    (request) => payments.refund(request.params.id, request.body, byAdmin(request)),
+  );
+}
