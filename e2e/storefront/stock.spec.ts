@@ -234,7 +234,7 @@ test('the cart says when stock falls below a line, checkout refuses it inline, a
   await expect(cartLines(page).getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Place your order' }).click();
-  await expect(page).toHaveURL('/confirmation');
+  await expect(page).toHaveURL(/\/confirmation\?order=[0-9a-f-]{36}$/);
   const placed = (await (await page.request.get(`/api/orders/user/${shopper.id}`)).json()) as Order[];
   expect(placed.map((order) => order.products.map((p) => [p.size, p.quantity]))).toEqual([[['L', 1]]]);
   expect(await stockOf(api, productId)).toMatchObject({ M: 0, L: 0 });
@@ -277,7 +277,7 @@ test('two shoppers race for the last piece: one order is placed, the other cart 
   );
   const outcomes = await Promise.all(
     shoppers.map(async ({ page }) => {
-      const placed = page.waitForURL('/confirmation').then(() => 'placed' as const);
+      const placed = page.waitForURL(/\/confirmation\?order=/).then(() => 'placed' as const);
       const refused = cartLines(page)
         .getByRole('alert')
         .waitFor()

@@ -26,7 +26,7 @@ export function errorMessage(error: unknown): string {
 type Query = Record<string, string | number | readonly string[] | undefined>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   json?: unknown;
   form?: FormData;

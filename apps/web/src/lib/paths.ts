@@ -29,6 +29,7 @@ export const paths = {
     home: '/admin',
     addProduct: '/admin/add_product',
     orders: '/admin/orders',
+    payments: '/admin/payments',
     manageOrder: (oid: string) => `/admin/product_management?oid=${encodeURIComponent(oid)}`,
     users: '/admin/users',
     emails: '/admin/emails',
