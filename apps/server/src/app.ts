@@ -19,7 +19,13 @@ import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { pagesRoutes, seoRoutes } from './modules/pages/index.ts';
 import { PaymentSettingsStore, paymentSettingsRoutes } from './modules/payment-settings/index.ts';
-import { PaymentsService, paymentsRoutes, startLapseSweeper } from './modules/payments/index.ts';
+import {
+  openPayMongo,
+  PaymentsService,
+  paymentsRoutes,
+  paymongoRoutes,
+  startLapseSweeper,
+} from './modules/payments/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -115,8 +121,18 @@ export async function buildApp(
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());
   const mailSettings = { storeName: config.storeName };
-  // Online payment needs PayMongo, which this store does not call yet: never offered.
-  const paymentSettings = new PaymentSettingsStore(database.db, false);
+  // Online payment is offered with PayMongo's keys set (config.paymongo).
+  const paymentSettings = new PaymentSettingsStore(database.db, config.paymongo !== undefined);
+  const paymongo = openPayMongo(
+    database.db,
+    config.paymongo,
+    { ...mailSettings, publicUrl: config.publicUrl },
+    app.log,
+  );
+  if (paymongo) {
+    app.addHook('onReady', async () => paymongo.reconcile());
+    app.addHook('onClose', () => paymongo.stop());
+  }
   const lapses = startLapseSweeper(database.db, mailSettings, app.log, LAPSE_SWEEP_MS);
   app.addHook('onClose', () => lapses.stop());
   const deps = { db: database.db, images };
@@ -130,14 +146,16 @@ export async function buildApp(
         ...deps,
         mail: mailSettings,
         payments: paymentSettings,
+        startCheckout: paymongo?.startCheckout,
         prefix: '/orders',
       });
       await api.register(paymentSettingsRoutes, { settings: paymentSettings, prefix: '/payments' });
       await api.register(paymentsRoutes, {
         db: database.db,
-        payments: new PaymentsService(database.db, mailSettings),
+        payments: new PaymentsService(database.db, mailSettings, paymongo?.client),
         prefix: '/payments',
       });
+      await api.register(paymongoRoutes, { paymongo: paymongo?.routes, prefix: '/payments' });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
       await api.register(newsletterRoutes, {

@@ -139,4 +139,34 @@ describe('loadConfig', () => {
       'Invalid configuration: PUBLIC_URL: must be an http:// or https:// URL',
     );
   });
+
+  it('offers PayMongo with both of its secrets, never echoing a refused one', () => {
+    expect(loadConfig({}).paymongo).toBeUndefined();
+    expect(
+      loadConfig({ PAYMONGO_SECRET_KEY: 'sk_live_abc123', PAYMONGO_WEBHOOK_SECRET: 'whsk_abc12345' })
+        .paymongo,
+    ).toEqual({
+      apiUrl: 'https://api.paymongo.com',
+      secretKey: 'sk_live_abc123',
+      webhookSecret: 'whsk_abc12345',
+    });
+    expect(
+      loadConfig({
+        PAYMONGO_SECRET_KEY: 'sk_test_abc123',
+        PAYMONGO_WEBHOOK_SECRET: 'whsk_abc12345',
+        PAYMONGO_API_URL: 'http://127.0.0.1:9999/',
+      }).paymongo?.apiUrl,
+    ).toBe('http://127.0.0.1:9999');
+    expect(message({ PAYMONGO_SECRET_KEY: 'sk_test_abc123' })).toContain(
+      'PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together',
+    );
+    const refused = message({
+      PAYMONGO_SECRET_KEY: 'pk_test_public999',
+      PAYMONGO_WEBHOOK_SECRET: 'whsk_abc12345',
+    });
+    expect(refused).toBe(
+      'Invalid configuration: PAYMONGO_SECRET_KEY: must be a PayMongo secret key (sk_test_… or sk_live_…)',
+    );
+    expect(refused).not.toContain('pk_test_public999');
+  });
 });

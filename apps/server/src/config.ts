@@ -108,6 +108,22 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Seconds between the mail worker's looks for mail to send. */
   MAIL_POLL_INTERVAL: z.coerce.number().min(0.05).max(3600).default(5),
+  /**
+   * PayMongo's secret API key and its webhook's signing secret: online payment is offered with
+   * both. Never echoed: a refused value is named, not shown.
+   */
+  PAYMONGO_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\S+$/, { error: 'must be a PayMongo secret key (sk_test_… or sk_live_…)' })
+    .optional(),
+  PAYMONGO_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^\S{8,}$/, { error: 'must be the webhook’s signing secret (whsk_…)' })
+    .optional(),
+  /** PayMongo's API; tests point it at a stand-in. */
+  PAYMONGO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.paymongo.com'),
 });
 
 /** Every environment variable the server reads; README's "Configuration" lists each (config-docs.test.ts). */
@@ -135,6 +151,15 @@ export interface Config {
   shutdownTimeoutMs: number;
   webDist: string;
   mail: { smtpUrl: string | undefined; from: string; dir: string; pollMs: number };
+  /** PayMongo, when both of its secrets are set; else online payment is never offered. */
+  paymongo: PayMongoConfig | undefined;
+}
+
+export interface PayMongoConfig {
+  /** Without a trailing slash. */
+  apiUrl: string;
+  secretKey: string;
+  webhookSecret: string;
 }
 
 /** A configuration value the server cannot start with; its message is one line for the operator. */
@@ -149,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if ((e.PAYMONGO_SECRET_KEY === undefined) !== (e.PAYMONGO_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together (or neither, without online payment)',
+    );
+  }
   const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     port: e.PORT,
@@ -176,5 +206,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(dataDir, 'mail'),
       pollMs: e.MAIL_POLL_INTERVAL * 1000,
     },
+    paymongo:
+      e.PAYMONGO_SECRET_KEY && e.PAYMONGO_WEBHOOK_SECRET
+        ? {
+            apiUrl: e.PAYMONGO_API_URL.replace(/\/+$/, ''),
+            secretKey: e.PAYMONGO_SECRET_KEY,
+            webhookSecret: e.PAYMONGO_WEBHOOK_SECRET,
+          }
+        : undefined,
   };
 }

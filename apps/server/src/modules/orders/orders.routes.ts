@@ -28,11 +28,17 @@ export interface OrdersRoutesOptions {
   db: Db;
   mail: MailSettings;
   payments: PaymentSettingsStore;
+  /**
+   * An online order's PayMongo checkout page, made once the order is placed (outside its
+   * transaction); null when PayMongo failed: the order stays placed and unpaid, and the shopper
+   * retries from it.
+   */
+  startCheckout?: (orderId: string) => Promise<string | null>;
 }
 
 export default async function ordersRoutes(
   app: FastifyInstance,
-  { db, mail, payments }: OrdersRoutesOptions,
+  { db, mail, payments, startCheckout }: OrdersRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -57,9 +63,13 @@ export default async function ordersRoutes(
         mail,
         payments,
       });
-      return reply
-        .status(created ? 201 : 200)
-        .send({ message: created ? 'Order placed successfully' : 'Order already placed', order });
+      const online = order.payment.method === 'online' && order.payment.status === 'unpaid';
+      const checkoutUrl = online && startCheckout ? await startCheckout(order._id) : null;
+      return reply.status(created ? 201 : 200).send({
+        message: created ? 'Order placed successfully' : 'Order already placed',
+        order: checkoutUrl ? { ...order, payment: { ...order.payment, checkoutUrl } } : order,
+        ...(checkoutUrl ? { checkoutUrl } : {}),
+      });
     },
   );
 

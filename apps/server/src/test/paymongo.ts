@@ -1,0 +1,150 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the stand-in received. */
+export interface PayMongoRequest {
+  method: string;
+  path: string;
+  /** The Authorization header as sent. */
+  authorization: string | undefined;
+  body: { data: { attributes: SentAttributes } } | undefined;
+}
+
+/** What a request's `data.attributes` carried: a session's lines, a refund's amount, and the rest. */
+export interface SentAttributes {
+  line_items?: { name: string; quantity: number; amount: number; currency: string }[];
+  [key: string]: unknown;
+}
+
+interface StoredSession {
+  id: string;
+  attributes: {
+    checkout_url: string;
+    reference_number: string;
+    line_items: { name: string; quantity: number; amount: number; currency: string }[];
+    payments: {
+      id: string;
+      type: 'payment';
+      attributes: { amount: number; currency: string; status: string };
+    }[];
+    [key: string]: unknown;
+  };
+}
+
+/**
+ * A stand-in for PayMongo's API on a random local port: checkout sessions made and read back,
+ * refunds, each request recorded. `fail` makes it answer 503 (`'5xx'`) or drop the connection
+ * (`'drop'`) until set back to `'none'`; `delayMs` holds each answer back.
+ */
+export async function startPayMongo() {
+  const requests: PayMongoRequest[] = [];
+  const sessions = new Map<string, StoredSession>();
+  const state = { fail: 'none' as 'none' | '5xx' | 'drop', delayMs: 0 };
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  const answer = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const path = request.url ?? '';
+    requests.push({
+      method: request.method ?? '',
+      path,
+      authorization: request.headers.authorization,
+      body: text ? JSON.parse(text) : undefined,
+    });
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+    if (state.fail === 'drop') return request.socket.destroy();
+    if (state.fail === '5xx') return answer(response, 503, { errors: [{ code: 'service_unavailable' }] });
+    const attributes = text ? JSON.parse(text).data.attributes : {};
+    if (request.method === 'POST' && path === '/v1/checkout_sessions') {
+      const session: StoredSession = {
+        id: id('cs'),
+        attributes: {
+          ...attributes,
+          checkout_url: `https://checkout.paymongo.test/${randomBytes(8).toString('hex')}`,
+          payments: [],
+        },
+      };
+      sessions.set(session.id, session);
+      return answer(response, 200, { data: session });
+    }
+    const read = /^\/v1\/checkout_sessions\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && read) {
+      const session = sessions.get(decodeURIComponent(read[1]!));
+      return session
+        ? answer(response, 200, { data: session })
+        : answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      return answer(response, 200, {
+        data: { id: id('ref'), type: 'refund', attributes: { ...attributes, status: 'pending' } },
+      });
+    }
+    answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    state,
+    /** The requests to one path, e.g. `POST /v1/checkout_sessions`. */
+    calls: (label: string) => requests.filter((r) => `${r.method} ${r.path}` === label),
+    /** The shopper pays the session: a paid payment of `amount` centavos is added to it. */
+    pay(sessionId: string, amount: number, currency = 'PHP') {
+      const session = sessions.get(sessionId)!;
+      const payment = {
+        id: id('pay'),
+        type: 'payment' as const,
+        attributes: { amount, currency, status: 'paid' },
+      };
+      session.attributes.payments.push(payment);
+      return { session, payment };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+export type PayMongoStandIn = Awaited<ReturnType<typeof startPayMongo>>;
+
+/** The `Paymongo-Signature` header PayMongo sends for `body` at `t` (unix seconds). */
+export function paymongoSignature(
+  body: string,
+  secret: string,
+  { t = Math.floor(Date.now() / 1000), live = false }: { t?: number; live?: boolean } = {},
+) {
+  const mac = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  const other = '0'.repeat(64);
+  return live ? `t=${t},te=${other},li=${mac}` : `t=${t},te=${mac},li=${other}`;
+}
+
+/** A `checkout_session.payment.paid` event for the session as it stands, as PayMongo sends it. */
+export function paidEvent(session: StoredSession, eventId = `evt_${randomBytes(12).toString('hex')}`) {
+  return {
+    data: {
+      id: eventId,
+      type: 'event',
+      attributes: {
+        type: 'checkout_session.payment.paid',
+        livemode: false,
+        data: { id: session.id, type: 'checkout_session', attributes: session.attributes },
+      },
+    },
+  };
+}
