@@ -152,7 +152,7 @@ test('orders show by tab: grouped under All Orders, flattened per status', async
   await expect(bigCard.getByRole('button', { name: 'Previous product' })).toBeDisabled();
   await expect(smallCard.getByRole('button', { name: 'Next product' })).toHaveCount(0);
   await expect(smallCard.getByRole('button', { name: 'Previous product' })).toHaveCount(0);
-  await expect(bigCard.getByText('Pending')).toBeVisible();
+  await expect(bigCard.getByText('Order status: Pending')).toBeVisible();
   await expect(bigCard.getByText('To Pay').first()).toBeVisible();
 
   // Show more... reveals size, ETA and the shipping fee (FREE for 0).

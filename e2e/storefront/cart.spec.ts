@@ -400,6 +400,7 @@ test('quantity and delivery changes reprice the order, which is placed exactly o
     userId: shopper.id,
     total: '2964.50',
     address,
+    paymentMethod: 'cod',
     cart: [
       {
         id: tee.productId,

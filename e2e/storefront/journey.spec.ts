@@ -266,7 +266,7 @@ test('a newcomer browses, fills a cart, signs up, orders, edits the profile and 
       .filter({ has: page.getByRole('region') });
     await expect(orderCards).toHaveCount(1);
     await expect(orderCards.first().getByText(variationName)).toBeVisible();
-    await expect(orderCards.first().getByText('Pending')).toBeVisible();
+    await expect(orderCards.first().getByText('Order status: Pending')).toBeVisible();
 
     await tabs.getByRole('link', { name: 'To Pay' }).click();
     await expect(page).toHaveURL('/user/to-pay_products');
