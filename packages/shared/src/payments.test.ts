@@ -72,6 +72,17 @@ describe('lineShares', () => {
     ).toEqual([55_000, 22_000]);
   });
 
+  it('shares a ₱58-million discount over billions exactly (past 2^53 as products)', () => {
+    const lines = [
+      { price: '799307.04', quantity: 11, fee: 0 },
+      { price: '514443.26', quantity: 97, fee: 0 },
+    ];
+    // 100% off ₱8,792,377.44 + ₱49,900,996.22: nothing is left of either line.
+    expect(lineShares(lines, 5_869_337_366, 0)).toEqual([0, 0]);
+    // Half off: ₱4,396,188.72 and ₱24,950,498.11 left.
+    expect(lineShares(lines, 2_934_668_683, 0)).toEqual([439_618_872, 2_495_049_811]);
+  });
+
   it('adds up to the order’s total for any cart and discount', () => {
     const line = fc.record({
       price: fc

@@ -98,23 +98,25 @@ export function lineShares(lines: readonly ShareLine[], discount: Centavos, tax:
 /**
  * `amount` split in proportion to `weights`, whole centavos that add up to it: each gets the
  * floor of its part, and the centavos left go to the largest remainders (the earlier line on a
- * tie). All to the first line when the weights are all zero.
+ * tie). All to the first line when the weights are all zero. In BigInt: an amount times a weight
+ * can pass 2^53 (a ₱5-billion order's discount times a ₱4-billion line).
  */
 export function shareOut(amount: Centavos, weights: readonly Centavos[]): Centavos[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
   if (weights.length === 0) return [];
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
-  const parts = weights.map((w) => Math.floor((amount * w) / sum));
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum === 0n) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const whole = BigInt(amount);
+  const parts = weights.map((w) => (whole * BigInt(w)) / sum);
   const order = weights
-    .map((w, i) => ({ i, rest: (amount * w) % sum }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  let left = amount - parts.reduce((a, b) => a + b, 0);
+    .map((w, i) => ({ i, rest: (whole * BigInt(w)) % sum }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  let left = whole - parts.reduce((a, b) => a + b, 0n);
   for (const { i } of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
+    if (left <= 0n) break;
+    parts[i]! += 1n;
+    left -= 1n;
   }
-  return parts;
+  return parts.map(Number);
 }
 
 export interface PaymentFacts {
