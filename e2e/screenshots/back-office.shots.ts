@@ -176,3 +176,33 @@ test('stock: the add form grid in Clothes and Sneakers sizes, the edit page card
   await shoot(page, testInfo, 'admin-stock-edit');
   await api.dispose();
 });
+
+test('payments: the settings page and an order’s payment with its ledger', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const api = await adminApi(playwright, baseURL!);
+  const name = `Shots ${uniqueTag()} Polo White`;
+  const productId = await createProductViaApi(api, { name, price: '899.00', variations: [name] });
+  const product = await (await api.get(`/api/product/${productId}`)).json();
+  const context = await playwright.request.newContext({ baseURL });
+  const shopper = await signUpViaApi(context, baseURL!);
+  const order = await placeOrder(context, baseURL!, shopper.id, [
+    { product, variation: 0, size: 'M', quantity: 2, fee: 50 },
+  ]);
+  await context.dispose();
+  await api.post(`/api/payments/orders/${order._id}/collections`, {
+    data: { amount: '1000', reference: 'RIDER-0042', note: 'Collected at the door' },
+  });
+  await api.dispose();
+  await signInAdmin(page.request, baseURL!);
+
+  await page.goto('/admin/payments');
+  await expect(h1(page, 'Payments')).toBeVisible();
+  await shoot(page, testInfo, 'admin-payments');
+
+  await page.goto(`/admin/product_management?oid=${order._id}`);
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await shoot(page, testInfo, 'admin-order-payment');
+});

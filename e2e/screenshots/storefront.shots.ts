@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CART_STORAGE_KEY, type Product } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { placeOrder } from '../admin/helpers.ts';
+import { adminApi, placeOrder } from '../admin/helpers.ts';
 import { expect, newShopper, signUpViaApi, test } from '../fixtures.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { saveCart } from '../storefront/cart-helpers.ts';
+import { saveCart, shopperAtCart } from '../storefront/cart-helpers.ts';
 import { shoot } from './shoot.ts';
 
 // The storefront's pages and their states, for visual review. The expects only wait for the
@@ -289,4 +289,40 @@ test('the cart as a shopper: addresses, editing, delivery options and a changed 
   ).toBeVisible();
   await toastsGone(page);
   await shoot(page, testInfo, 'cart-price-changed');
+});
+
+test('paying: the cart’s payment choice, a transfer’s confirmation and the order in the account', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const admin = await adminApi(playwright, baseURL!);
+  const {
+    accounts: _a,
+    onlineAvailable: _o,
+    ...settings
+  } = await (await admin.get('/api/payments/settings')).json();
+  await admin.put('/api/payments/settings', { data: { ...settings, transferEnabled: true } });
+  await admin.post('/api/payments/accounts', {
+    data: { kind: 'gcash', accountName: 'Habi Clothing', accountNumber: '0917 123 4567' },
+  });
+  await admin.post('/api/payments/accounts', {
+    data: { kind: 'bank', bankName: 'BPI', accountName: 'Habi Clothing Inc.', accountNumber: '1234 5678 90' },
+  });
+  await admin.dispose();
+
+  await shopperAtCart(page, baseURL!);
+  const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+  await expect(methods.getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
+  await shoot(page, testInfo, 'cart-payment-choice');
+  await methods.getByRole('radio', { name: 'Bank or e-wallet transfer' }).check();
+  await page.getByRole('button', { name: 'Place your order' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment: Bank or e-wallet transfer' })).toBeVisible();
+  await shoot(page, testInfo, 'confirmation-transfer');
+  await page.getByLabel('Transfer reference number').fill('GC 1234 5678');
+  await page.getByRole('button', { name: 'Send reference' }).click();
+  await expect(page.getByText('Reference sent — we will confirm your payment')).toBeVisible();
+  await page.goto('/user');
+  await expect(page.getByTestId('order-payment')).toBeVisible();
+  await shoot(page, testInfo, 'account-order-payment');
 });

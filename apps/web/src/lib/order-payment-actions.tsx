@@ -81,7 +81,7 @@ export function TransferReferenceForm({ orderId, payment }: { orderId: string; p
           maxLength={40}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="h-11 min-w-0 flex-1 font-mono"
+          className="h-11 min-w-0 font-mono sm:flex-1"
         />
         <Button type="submit" variant="secondary" className="rounded-xl" disabled={send.isPending}>
           {send.isPending && <Spinner className="size-4" />}
