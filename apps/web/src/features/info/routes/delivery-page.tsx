@@ -65,9 +65,9 @@ export default function DeliveryPage() {
       <InfoSection id="payment-title" title="Paying and following your order">
         <p>
           Pay cash on delivery (COD) when the parcel reaches your door, or, where the cart offers it, by a
-          transfer to the shop's GCash, Maya or bank account: send the exact amount and enter the
-          transfer's reference number on your order. An order paid by transfer and not paid in time is
-          cancelled, and its items go back on sale.
+          transfer to the shop's GCash, Maya or bank account: send the exact amount and enter the transfer's
+          reference number on your order. An order paid by transfer and not paid in time is cancelled, and its
+          items go back on sale.
         </p>
         <p>
           Follow every item in{' '}
