@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -28,7 +28,7 @@ import {
 
 const CALLERS = ['anonymous', 'customer A', 'customer B', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Expected = Record<Caller, number>;
 
 /** What a case sends; the caller's cookie is added by the runner. */
@@ -47,7 +47,10 @@ interface Route {
   expected: Expected;
   /** Builds a fresh, otherwise valid request for one case. */
   build: (caller: Caller) => Promise<Req> | Req;
-  /** The owner is named in the body, so another customer is refused only once it is read. */
+  /**
+   * The owner is named in the body, or is the order's, so another customer is refused only once
+   * the body is read (or the order, after the body is checked).
+   */
   ownerInBody?: true;
 }
 
@@ -97,6 +100,9 @@ let discountId: string;
 /** The confirmation of A's order. */
 let mailToA: string;
 let png: Buffer;
+/** A transfer order of A's, and one of the shop's transfer accounts. */
+let transferOfA: string;
+let accountId: string;
 /** The links mailed to a newsletter subscriber. */
 let confirmToken: string;
 let unsubscribeToken: string;
@@ -119,6 +125,56 @@ async function freshSession(caller: Caller): Promise<string | undefined> {
     payload: { email: who.email, password: 'secret123' },
   });
   return cookieOf(response);
+}
+
+/** Transfers on (to the GCash account added in `beforeAll`), cash on delivery with no limit. */
+const SETTINGS_ON = {
+  codEnabled: true,
+  codMaxTotal: '',
+  transferEnabled: true,
+  transferHours: 24,
+  onlineEnabled: false,
+  onlineMinutes: 60,
+};
+const accountBody = () => ({ kind: 'gcash', accountName: 'Habi Clothing', accountNumber: '0917 123 4567' });
+
+async function ok(pending: Promise<LightMyRequestResponse>, status = 200) {
+  const response = await pending;
+  if (response.statusCode !== status) throw new Error(`${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+/** A transfer account made as the admin; its id. */
+async function addAccount(): Promise<string> {
+  const account = await ok(
+    t.request({
+      method: 'POST',
+      url: '/api/payments/accounts',
+      cookie: admin.cookie,
+      payload: accountBody(),
+    }),
+    201,
+  );
+  return account.id;
+}
+
+/** A fresh order of A's, paid on delivery. */
+const codOrderOfA = async () => (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+
+/** A fresh transfer order of A's, with A's reference waiting to be confirmed or rejected. */
+async function referencedTransferOfA(): Promise<string> {
+  const id = (
+    await placeOrderOk(t, a, orderBodyFor(a, [orderLineFor(product)], { paymentMethod: 'transfer' }))
+  )._id;
+  await ok(
+    t.request({
+      method: 'POST',
+      url: `/api/payments/orders/${id}/transfer-reference`,
+      cookie: a.cookie,
+      payload: { reference: 'GC 1234 5678' },
+    }),
+  );
+  return id;
 }
 
 const ROUTES: Route[] = [
@@ -411,6 +467,106 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/subscribers', expected: adminOnly(200), build: () => ({}) },
   { method: 'GET', path: '/api/admin/subscribers/export', expected: adminOnly(200), build: () => ({}) },
+  // payments
+  { method: 'GET', path: '/api/payments/options', expected: everyone(200), build: () => ({}) },
+  { method: 'GET', path: '/api/payments/settings', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'PUT',
+    path: '/api/payments/settings',
+    expected: adminOnly(200),
+    build: () => ({ payload: SETTINGS_ON }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/accounts',
+    expected: adminOnly(201),
+    build: () => ({ payload: accountBody() }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/payments/accounts/:id',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/payments/accounts/${accountId}`, payload: accountBody() }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/payments/accounts/:id',
+    expected: adminOnly(200),
+    // An account made for the case: the one transfers need stays.
+    build: async () => ({ url: `/api/payments/accounts/${await addAccount()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/transfer-reference',
+    expected: ownerOnly(200),
+    // Whose order it is is read after the body is checked.
+    ownerInBody: true,
+    build: () => ({
+      url: `/api/payments/orders/${transferOfA}/transfer-reference`,
+      payload: { reference: 'GC 1234 5678' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/orders/:id/ledger',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/payments/orders/${orderOfA}/ledger` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/collections',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/payments/orders/${await codOrderOfA()}/collections`,
+      payload: { amount: '1.00', reference: 'RIDER-001' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/transfer/confirm',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/payments/orders/${await referencedTransferOfA()}/transfer/confirm`,
+      payload: { amount: '0.01' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/transfer/reject',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/payments/orders/${await referencedTransferOfA()}/transfer/reject`,
+      payload: { reason: 'No transfer with this reference' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/refunds',
+    expected: adminOnly(200),
+    build: async () => {
+      const id = await codOrderOfA();
+      await ok(
+        t.request({
+          method: 'POST',
+          url: `/api/payments/orders/${id}/collections`,
+          cookie: admin.cookie,
+          payload: { amount: '1.00' },
+        }),
+      );
+      return {
+        url: `/api/payments/orders/${id}/refunds`,
+        payload: { amount: '0.01', reference: 'MATRIX-REF-1' },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/checkout',
+    // PayMongo is not configured here: any customer is told online payment is down, before the
+    // order is read; an admin session is no customer session.
+    expected: { anonymous: 401, 'customer A': 503, 'customer B': 503, admin: 401 },
+    build: () => ({ url: `/api/payments/orders/${orderOfA}/checkout` }),
+  },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },
@@ -433,7 +589,14 @@ beforeAll(async () => {
   b = await signUpCustomer(t);
   admin = await signInAdmin(t);
   product = await insertProduct(t);
+  await ok(
+    t.request({ method: 'PUT', url: '/api/payments/settings', cookie: admin.cookie, payload: SETTINGS_ON }),
+  );
+  accountId = await addAccount();
   orderOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+  transferOfA = (
+    await placeOrderOk(t, a, orderBodyFor(a, [orderLineFor(product)], { paymentMethod: 'transfer' }))
+  )._id;
   const discount = await t.request({
     method: 'POST',
     url: '/api/admin/discounts',

@@ -31,7 +31,7 @@ import {
  * (docs/business-rules.md, "Who may see and do what").
  */
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Who = 'anonymous' | 'customer' | 'admin';
 type Json = Record<string, unknown>;
 
@@ -83,6 +83,10 @@ const TABLES = [
   'sessions',
   'sign_in_throttle',
   'subscribers',
+  'payments',
+  'payment_settings',
+  'transfer_accounts',
+  'payment_events',
 ];
 
 // The case tables are built from the valid bodies' shapes when the file is collected, before
@@ -114,6 +118,30 @@ let png = Buffer.alloc(0);
 /** A newsletter confirmation link's token, mailed in `beforeAll`. */
 let confirmToken = 'A'.repeat(43);
 const ADDRESS_OF_A = '7 Mabini St, Quezon City';
+/** One of the shop's transfer accounts (the GCash one transfers are sent to). */
+let accountId = UNKNOWN_ID;
+/** A cash on delivery order of A's with ₱1.00 collected: more may be collected, and refunded. */
+let paidCodOfA = UNKNOWN_ID;
+/** A transfer order of A's with A's reference waiting to be confirmed or rejected. */
+let referencedTransferOfA = UNKNOWN_ID;
+/** A transfer order of A's with no reference sent. */
+let bareTransferOfA = UNKNOWN_ID;
+/** Transfers on, cash on delivery with no limit, online off (PayMongo is not configured here). */
+const SETTINGS_ON = {
+  codEnabled: true,
+  codMaxTotal: '',
+  transferEnabled: true,
+  transferHours: 24,
+  onlineEnabled: false,
+  onlineMinutes: 60,
+};
+const accountBody = () => ({
+  kind: 'bank',
+  bankName: 'BPI',
+  accountName: 'Habi Clothing',
+  accountNumber: '1234 5678 90',
+  qrImageUrl: `/uploads/${'a'.repeat(32)}-800.webp`,
+});
 /** The Host `t.request` sends, matching its ORIGIN. */
 const HOST = 'localhost:80';
 
@@ -555,6 +583,70 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ _id: orderOfA }),
     bodyOptional: true,
   },
+  {
+    method: 'PUT',
+    path: '/api/payments/settings',
+    who: 'admin',
+    url: () => '/api/payments/settings',
+    body: () => ({ ...SETTINGS_ON }),
+    optional: ['codMaxTotal'],
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/accounts',
+    who: 'admin',
+    url: () => '/api/payments/accounts',
+    // A bank account, whose bank's name is then required.
+    body: accountBody,
+    optional: ['qrImageUrl'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/payments/accounts/:id',
+    who: 'admin',
+    url: (id = accountId) => `/api/payments/accounts/${id}`,
+    body: accountBody,
+    optional: ['qrImageUrl'],
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/transfer-reference',
+    who: 'customer',
+    url: (id = referencedTransferOfA) => `/api/payments/orders/${id}/transfer-reference`,
+    body: () => ({ reference: 'GC 1234 5678' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/collections',
+    who: 'admin',
+    url: (id = paidCodOfA) => `/api/payments/orders/${id}/collections`,
+    body: () => ({ amount: '0.01', reference: 'RIDER-001', note: 'Paid to the rider' }),
+    optional: ['reference', 'note'],
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/transfer/confirm',
+    who: 'admin',
+    url: (id = referencedTransferOfA) => `/api/payments/orders/${id}/transfer/confirm`,
+    body: () => ({ amount: '0.01', reference: 'GC 1234 5678', note: 'Seen in the GCash app' }),
+    optional: ['reference', 'note'],
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/transfer/reject',
+    who: 'admin',
+    url: (id = referencedTransferOfA) => `/api/payments/orders/${id}/transfer/reject`,
+    body: () => ({ reason: 'No transfer with this reference' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/refunds',
+    who: 'admin',
+    url: (id = paidCodOfA) => `/api/payments/orders/${id}/refunds`,
+    // A refund given back by hand needs its reference (the order is paid on delivery).
+    body: () => ({ amount: '0.01', reference: 'MATRIX-REF-1', note: 'Given back in cash' }),
+    optional: ['note'],
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -963,9 +1055,12 @@ const otherCases = (): Case[] => {
     ['PATCH', '/api/orders/checkAndUpdateOrder/:id', 'admin'],
     ['GET', '/api/admin/discounts/:id', 'admin'],
     ['GET', '/api/admin/emails/:id', 'admin'],
+    ['DELETE', '/api/payments/accounts/:id', 'admin'],
+    ['GET', '/api/payments/orders/:id/ledger', 'admin'],
+    ['POST', '/api/payments/orders/:id/checkout', 'customer'],
   ];
   for (const [method, path, who] of idRoutes) {
-    const url = (id: string) => path.replace(/:\w+$/, id);
+    const url = (id: string) => path.replace(/:\w+/, id);
     for (const id of BAD_IDS) {
       cases.push({
         name: `${method} ${path}: the id ${JSON.stringify(id)}`,
@@ -988,6 +1083,16 @@ const otherCases = (): Case[] => {
     ['DELETE', (id) => `/api/users/delete/${id}`, { _id: UNKNOWN_ID }],
     ['GET', (id) => `/api/admin/discounts/${id}`],
     ['PATCH', (id) => `/api/admin/discounts/${id}`, { active: false }],
+    ['PUT', (id) => `/api/payments/accounts/${id}`, accountBody],
+    ['DELETE', (id) => `/api/payments/accounts/${id}`],
+    ['POST', (id) => `/api/payments/orders/${id}/collections`, { amount: '1.00' }],
+    ['POST', (id) => `/api/payments/orders/${id}/transfer/confirm`, { amount: '1.00' }],
+    [
+      'POST',
+      (id) => `/api/payments/orders/${id}/transfer/reject`,
+      { reason: 'No transfer with this reference' },
+    ],
+    ['POST', (id) => `/api/payments/orders/${id}/refunds`, { amount: '1.00', reference: 'MATRIX-REF-1' }],
   ];
   for (const [method, url, payload] of unknown) {
     cases.push({
@@ -996,6 +1101,12 @@ const otherCases = (): Case[] => {
       build: () => asAdmin(method, url(UNKNOWN_ID), typeof payload === 'function' ? payload() : payload),
     });
   }
+  cases.push({
+    name: 'POST /api/payments/orders/:id/transfer-reference: an unknown id',
+    status: 404,
+    build: () =>
+      asA('POST', `/api/payments/orders/${UNKNOWN_ID}/transfer-reference`, { reference: 'GC 1234 5678' }),
+  });
 
   // The delete body is optional (only the path id counts), so an absent one is no reason to refuse.
   for (const url of ['/api/product/delete', '/api/orders/delete', '/api/users/delete']) {
@@ -1255,6 +1366,146 @@ const otherCases = (): Case[] => {
       build: () =>
         asAdmin('PATCH', `/api/orders/statusUpdate/${orderOfA}`, {
           updatedStatus: ['delivered', 'delivered'],
+        }),
+    },
+    // Payments: what only the settings, the order and its ledger can refuse.
+    {
+      name: 'PUT /api/payments/settings: online payment on while PayMongo is not configured',
+      status: 400,
+      build: () => asAdmin('PUT', '/api/payments/settings', { ...SETTINGS_ON, onlineEnabled: true }),
+    },
+    {
+      name: 'PUT /api/payments/settings: 0 hours, 5 minutes and a limit of words',
+      status: 400,
+      build: () =>
+        asAdmin('PUT', '/api/payments/settings', {
+          ...SETTINGS_ON,
+          transferHours: 0,
+          onlineMinutes: 5,
+          codMaxTotal: 'lots',
+        }),
+    },
+    {
+      name: 'PUT /api/payments/settings: 1.5 hours',
+      status: 400,
+      build: () => asAdmin('PUT', '/api/payments/settings', { ...SETTINGS_ON, transferHours: 1.5 }),
+    },
+    {
+      name: 'POST /api/payments/accounts: a bank with no bank name',
+      status: 400,
+      build: () => asAdmin('POST', '/api/payments/accounts', { ...accountBody(), bankName: ' ' }),
+    },
+    {
+      name: 'POST /api/payments/accounts: an unknown kind',
+      status: 400,
+      build: () => asAdmin('POST', '/api/payments/accounts', { ...accountBody(), kind: 'paypal' }),
+    },
+    {
+      name: 'POST /api/payments/accounts: a QR code from elsewhere',
+      status: 400,
+      build: () =>
+        asAdmin('POST', '/api/payments/accounts', {
+          ...accountBody(),
+          qrImageUrl: 'https://evil.example/qr.png',
+        }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer-reference: another customer’s order',
+      status: 403,
+      build: () => ({
+        ...asA('POST', `/api/payments/orders/${referencedTransferOfA}/transfer-reference`, {
+          reference: 'GC 1234 5678',
+        }),
+        cookie: b.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer-reference: an order paid on delivery',
+      status: 409,
+      build: () =>
+        asA('POST', `/api/payments/orders/${paidCodOfA}/transfer-reference`, { reference: 'GC 1234 5678' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer-reference: markup for a reference',
+      status: 400,
+      build: () =>
+        asA('POST', `/api/payments/orders/${referencedTransferOfA}/transfer-reference`, { reference: '<b>' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/collections: an amount of zero',
+      status: 400,
+      build: () => asAdmin('POST', `/api/payments/orders/${paidCodOfA}/collections`, { amount: '0' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/collections: a negative amount',
+      status: 400,
+      build: () => asAdmin('POST', `/api/payments/orders/${paidCodOfA}/collections`, { amount: '-5.00' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/collections: more than is owed',
+      status: 409,
+      build: () => asAdmin('POST', `/api/payments/orders/${paidCodOfA}/collections`, { amount: '100000' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/collections: a transfer order',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${referencedTransferOfA}/collections`, { amount: '1.00' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/collections: a cancelled order',
+      status: 409,
+      build: () => asAdmin('POST', `/api/payments/orders/${cancelledOfA}/collections`, { amount: '1.00' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer/confirm: an order paid on delivery',
+      status: 409,
+      build: () => asAdmin('POST', `/api/payments/orders/${paidCodOfA}/transfer/confirm`, { amount: '1.00' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer/confirm: no reference waiting',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${bareTransferOfA}/transfer/confirm`, { amount: '1.00' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer/confirm: more than is owed',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${referencedTransferOfA}/transfer/confirm`, {
+          amount: '100000',
+        }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer/reject: no reference waiting',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${bareTransferOfA}/transfer/reject`, {
+          reason: 'No transfer with this reference',
+        }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/transfer/reject: a reason of two characters',
+      status: 400,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${referencedTransferOfA}/transfer/reject`, { reason: 'no' }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/refunds: more than was paid',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${paidCodOfA}/refunds`, {
+          amount: '1.01',
+          reference: 'MATRIX-REF-1',
+        }),
+    },
+    {
+      name: 'POST /api/payments/orders/:id/refunds: an order nothing was paid on',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/payments/orders/${orderOfA}/refunds`, {
+          amount: '0.01',
+          reference: 'MATRIX-REF-1',
         }),
     },
     // Addresses.
@@ -1550,6 +1801,20 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
       cookie: admin.cookie,
     }),
   },
+  {
+    method: 'DELETE',
+    path: '/api/payments/accounts/:id',
+    build: () => ({ method: 'DELETE', url: `/api/payments/accounts/${accountId}`, cookie: admin.cookie }),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/orders/:id/checkout',
+    build: () => ({
+      method: 'POST',
+      url: `/api/payments/orders/${bareTransferOfA}/checkout`,
+      cookie: a.cookie,
+    }),
+  },
 ];
 
 const FOREIGN: [string, Record<string, string>][] = [
@@ -1574,6 +1839,39 @@ beforeAll(async () => {
   admin = await signInAdmin(t);
   product = await insertProduct(t);
   png = await testPng();
+  const settings = await t.request({
+    method: 'PUT',
+    url: '/api/payments/settings',
+    cookie: admin.cookie,
+    payload: SETTINGS_ON,
+  });
+  if (settings.statusCode !== 200) throw new Error(`settings failed: ${settings.body}`);
+  const account = await t.request({
+    method: 'POST',
+    url: '/api/payments/accounts',
+    cookie: admin.cookie,
+    payload: { kind: 'gcash', accountName: 'Habi Clothing', accountNumber: '0917 123 4567' },
+  });
+  if (account.statusCode !== 201) throw new Error(`account failed: ${account.body}`);
+  accountId = account.json().id;
+  const byTransfer = () => orderBodyFor(a, [orderLineFor(product)], { paymentMethod: 'transfer' });
+  referencedTransferOfA = (await placeOrderOk(t, a, byTransfer()))._id;
+  bareTransferOfA = (await placeOrderOk(t, a, byTransfer()))._id;
+  const referenced = await t.request({
+    method: 'POST',
+    url: `/api/payments/orders/${referencedTransferOfA}/transfer-reference`,
+    cookie: a.cookie,
+    payload: { reference: 'GC 1234 5678' },
+  });
+  if (referenced.statusCode !== 200) throw new Error(`reference failed: ${referenced.body}`);
+  paidCodOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+  const collected = await t.request({
+    method: 'POST',
+    url: `/api/payments/orders/${paidCodOfA}/collections`,
+    cookie: admin.cookie,
+    payload: { amount: '1.00' },
+  });
+  if (collected.statusCode !== 200) throw new Error(`collection failed: ${collected.body}`);
   const saved = await t.request({
     method: 'POST',
     url: `/api/users/addAddress/${a.id}`,
