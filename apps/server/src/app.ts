@@ -155,7 +155,11 @@ export async function buildApp(
         payments: new PaymentsService(database.db, mailSettings, paymongo?.client),
         prefix: '/payments',
       });
-      await api.register(paymongoRoutes, { paymongo: paymongo?.routes, prefix: '/payments' });
+      await api.register(paymongoRoutes, {
+        db: database.db,
+        paymongo: paymongo?.routes,
+        prefix: '/payments',
+      });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
       await api.register(newsletterRoutes, {

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ledgerOf } from './ledger.ts';
+import { requireOrderOwner } from './order-owner.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /** Who recorded a ledger row: the admin signed in. */
@@ -30,7 +31,7 @@ export default async function paymentsRoutes(
     '/orders/:id/transfer-reference',
     {
       schema: { tags, params: IdParamsSchema, body: TransferReferenceSchema, response: { 200: OrderSchema } },
-      onRequest: app.requireCustomer,
+      onRequest: requireOrderOwner(app, db),
     },
     (request) => payments.submitReference(request.params.id, request.customer!.id, request.body.reference),
   );

@@ -1,13 +1,16 @@
 import { CheckoutLinkSchema, IdParamsSchema, PAYMENT_MESSAGES } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/errors.ts';
+import type { Executor } from '../../db/client.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { CheckoutSessions } from './checkout.ts';
+import { requireOrderOwner } from './order-owner.ts';
 import { type PayMongoEvents, WebhookEventSchema } from './paymongo-events.ts';
 import { verifySignature } from './webhook-signature.ts';
 
 export interface PayMongoRoutesOptions {
-  /** Absent when PayMongo's keys are not set: the retry is 503 and the webhook 404. */
+  db: Executor;
+  /** Absent when PayMongo's keys are not set: the retry is 409 and the webhook 404. */
   paymongo?: {
     checkout: CheckoutSessions;
     events: PayMongoEvents;
@@ -18,17 +21,18 @@ export interface PayMongoRoutesOptions {
 }
 
 /** The shopper's checkout page for an online order, and PayMongo's webhook. */
-export default async function paymongoRoutes(app: FastifyInstance, { paymongo }: PayMongoRoutesOptions) {
+export default async function paymongoRoutes(app: FastifyInstance, { db, paymongo }: PayMongoRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/orders/:id/checkout',
     {
       schema: { tags: ['payments'], params: IdParamsSchema, response: { 200: CheckoutLinkSchema } },
-      onRequest: app.requireCustomer,
+      onRequest: requireOrderOwner(app, db),
     },
     async (request) => {
-      if (!paymongo) throw new HttpError(503, PAYMENT_MESSAGES.gatewayDown);
+      // A store without PayMongo's keys takes no online payment at all: nothing to retry.
+      if (!paymongo) throw conflict(PAYMENT_MESSAGES.methodOff);
       return { checkoutUrl: await paymongo.checkout.retry(request.params.id, request.customer!.id) };
     },
   );
