@@ -43,7 +43,7 @@ await database.db.transaction(async (tx) => {
   with placed as (
     insert into orders (customer_id, customer_name, shipping_address, payment_method, status,
                         subtotal, shipping_fee, tax, total, created_at)
-    select c.id, c.name, '1 Rizal Avenue, Manila 1000', 'COD', 'pending', 1398.00, 0, 139.80, 1537.80,
+    select c.id, c.name, '1 Rizal Avenue, Manila 1000', 'cod', 'pending', 1398.00, 0, 139.80, 1537.80,
            now() - make_interval(secs => row_number() over ())
     from customers c where c.email like '%@bench.example'
     returning id

@@ -97,7 +97,7 @@ export const SHIPPED_MIGRATIONS = [
   },
   {
     tag: '0018_payments',
-    when: 1795801711630,
-    sha256: '84a9a5c78cd8b7485c6c592f46150380d261af6be69e442a64f02dedb195ffde',
+    when: 1795804939595,
+    sha256: 'f4128ac0df7489d2d4f0d01bd2f4ed332967eb958fd7f837e030037f19e54a97',
   },
 ];

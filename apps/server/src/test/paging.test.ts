@@ -27,7 +27,7 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into orders (customer_id, customer_name, shipping_address, payment_method, status,
                         subtotal, shipping_fee, tax, total, created_at)
-    select ${customer.id}, 'Paged', '1 Rizal Ave', 'COD', 'pending', 100, 0, 10, 110,
+    select ${customer.id}, 'Paged', '1 Rizal Ave', 'cod', 'pending', 100, 0, 10, 110,
            now() - make_interval(secs => g)
     from generate_series(1, 150) g`);
 });

@@ -73,4 +73,5 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "payments_add_to_order" AFTER INSERT ON "payments"
-  FOR EACH ROW EXECUTE FUNCTION "payments_add_to_order"();
+  FOR EACH ROW EXECUTE FUNCTION "payments_add_to_order"();--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_check" CHECK ("orders"."payment_method" in ('cod', 'transfer', 'online'));

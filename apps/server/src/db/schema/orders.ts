@@ -68,6 +68,7 @@ export const orders = pgTable(
       .where(sql`${t.paymentDueBy} is not null and ${t.paymentStatus} = 'unpaid'`),
     uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
     check('orders_refunded_within_paid_check', sql`${t.amountRefunded} <= ${t.amountPaid}`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'transfer', 'online')`),
   ],
 );
 
