@@ -1085,6 +1085,7 @@ const otherCases = (): Case[] => {
     ['PATCH', (id) => `/api/admin/discounts/${id}`, { active: false }],
     ['PUT', (id) => `/api/payments/accounts/${id}`, accountBody],
     ['DELETE', (id) => `/api/payments/accounts/${id}`],
+    ['GET', (id) => `/api/payments/orders/${id}/ledger`],
     ['POST', (id) => `/api/payments/orders/${id}/collections`, { amount: '1.00' }],
     ['POST', (id) => `/api/payments/orders/${id}/transfer/confirm`, { amount: '1.00' }],
     [

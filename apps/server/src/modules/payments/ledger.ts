@@ -9,8 +9,8 @@ import {
 } from '@habi/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import { orders, payments } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
 
 export interface NewLedgerRow {
@@ -60,13 +60,17 @@ export async function appendLedger(tx: Executor, order: OrderRow, row: NewLedger
   return true;
 }
 
-/** An order's ledger, oldest row first. */
+/** An order's ledger, oldest row first; 404 for an order there is not. */
 export async function ledgerOf(db: Executor, orderId: string): Promise<LedgerEntry[]> {
   const rows = await db
     .select()
     .from(payments)
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
+  if (rows.length === 0) {
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound('Order not found');
+  }
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
