@@ -57,6 +57,7 @@ import {
   type SchemaArbitraries,
   schemaArbitraries,
 } from './openapi-arbitraries.ts';
+import { startPayMongo } from './paymongo.ts';
 
 /**
  * A generative fuzz suite over every operation of the OpenAPI document, as an anonymous
@@ -105,8 +106,18 @@ interface Operation {
 }
 
 // Built when the file is collected: one test per operation and caller needs the document.
-const t = await buildTestApp();
-afterAll(() => t.close());
+// PayMongo (a local stand-in) is configured, so an online order's checkout can succeed too.
+const paymongo = await startPayMongo();
+const t = await buildTestApp({
+  PAYMONGO_SECRET_KEY: 'sk_test_habi0000000000000000',
+  PAYMONGO_WEBHOOK_SECRET: 'whsk_habi_fuzz_secret',
+  PAYMONGO_API_URL: paymongo.url,
+  PUBLIC_URL: 'https://shop.example.com',
+});
+afterAll(async () => {
+  await t.close();
+  await paymongo.close();
+});
 const docResponse = await t.request({ method: 'GET', url: '/api/docs/json' });
 const openapi = docResponse.json() as {
   paths: Record<string, Record<string, OperationDoc>>;
@@ -145,6 +156,11 @@ interface World {
   discount: { id: string; code: string };
   /** The links mailed to a newsletter subscriber: its confirmation and its unsubscribe. */
   newsletter: { email: string; confirm: string; unsubscribe: string };
+  /**
+   * A transfer account, and orders of A's: a transfer with its reference waiting, cash on
+   * delivery with ₱1.00 collected (more to collect, some to refund), online and unpaid.
+   */
+  payments: { account: string; transfer: string; cod: string; online: string };
   cursor: string;
   /** Where the app writes uploaded images; undefined when it keeps them in the database. */
   uploadsDir: string | undefined;
@@ -195,6 +211,10 @@ const REFS = {
   freshCode: () => `FUZZ${++codes}`,
   'newsletter.confirm': () => w.newsletter.confirm,
   'newsletter.unsubscribe': () => w.newsletter.unsubscribe,
+  'account.id': () => w.payments.account,
+  'transfer.order': () => w.payments.transfer,
+  'cod.order': () => w.payments.cod,
+  'online.order': () => w.payments.online,
 } satisfies Record<string, () => unknown>;
 type RefName = keyof typeof REFS;
 const r = (name: RefName) => new Ref(name);
@@ -231,6 +251,56 @@ async function addFixtureAddress(account: Account): Promise<string> {
   });
   if (response.statusCode !== 200) throw new Error(`addAddress failed: ${response.body}`);
   return address;
+}
+
+/** Transfers on (to the fixture's account), cash on delivery with no limit, online off. */
+const PAYMENT_SETTINGS = {
+  codEnabled: true,
+  codMaxTotal: '',
+  transferEnabled: true,
+  transferHours: 24,
+  onlineEnabled: false,
+  onlineMinutes: 60,
+};
+
+async function asAdmin(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, status = 200) {
+  const response = await t.request({ method, url, cookie: w.admin.cookie, payload });
+  if (response.statusCode !== status) throw new Error(`${method} ${url} failed: ${response.body}`);
+  return response.json() as { id: string };
+}
+
+const setPaymentSettings = (settings = PAYMENT_SETTINGS) =>
+  asAdmin('PUT', '/api/payments/settings', settings);
+
+async function addFixtureAccount(): Promise<string> {
+  const account = { kind: 'gcash', accountName: 'Habi Clothing', accountNumber: '0917 123 4567' };
+  return (await asAdmin('POST', '/api/payments/accounts', account, 201)).id;
+}
+
+/** A sends a transfer's reference for their order. */
+async function sendFixtureReference(orderId: string) {
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/payments/orders/${orderId}/transfer-reference`,
+    cookie: w.a.cookie,
+    payload: { reference: 'FUZZ-REF-1' },
+  });
+  if (response.statusCode !== 200) throw new Error(`transfer-reference failed: ${response.body}`);
+}
+
+/**
+ * An order of A's paid by `method`: a transfer with its reference sent, cash on delivery with
+ * ₱1.00 collected, online (placed while online payment is on for it) with its checkout page.
+ */
+async function placePaymentFixture(method: 'transfer' | 'cod' | 'online'): Promise<string> {
+  if (method === 'online') await setPaymentSettings({ ...PAYMENT_SETTINGS, onlineEnabled: true });
+  const body = orderBodyFor(w.a, [orderLineFor(w.product)], { paymentMethod: method });
+  const order = await placeOrderOk(t, { ...w.a, name: '' }, body);
+  if (method === 'online') await setPaymentSettings();
+  if (method === 'transfer') await sendFixtureReference(order._id);
+  if (method === 'cod')
+    await asAdmin('POST', `/api/payments/orders/${order._id}/collections`, { amount: '1.00' });
+  return order._id;
 }
 
 /** A product added through the API, to learn where the app stores uploads (inside its temp DATA_DIR). */
@@ -319,6 +389,13 @@ async function buildWorld(): Promise<World> {
   const [mail] = await sqlRows<{ text: string }>(sql`select text from outbox where recipient = ${email}`);
   const token = (page: string) => new RegExp(`${page}\\?token=([\\w-]{43})`).exec(mail!.text)![1]!;
   w.newsletter = { email, confirm: token('confirm'), unsubscribe: token('unsubscribe') };
+  await setPaymentSettings();
+  w.payments = {
+    account: await addFixtureAccount(),
+    transfer: await placePaymentFixture('transfer'),
+    cod: await placePaymentFixture('cod'),
+    online: await placePaymentFixture('online'),
+  };
   return w;
 }
 
@@ -380,6 +457,7 @@ async function repairWorld(op: Operation) {
     await t.database.db.execute(sql`update subscribers set status = 'pending',
       confirm_token_hash = ${hash}, confirm_sent_at = now() where email = ${w.newsletter.email}`);
   }
+  await repairPayments(op);
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
   if (ENDS_SESSION.test(op.path)) {
     if (!(await findSessionCustomer(t.database.db, tokenOf(w.a.cookie, 'customer')))) {
@@ -389,6 +467,34 @@ async function repairWorld(op: Operation) {
       w.admin.cookie = `${SESSION_COOKIES.admin}=${await createSession(t.database.db, 'admin', w.admin.id)}`;
     }
   }
+}
+
+/**
+ * The payment fixtures, as later runs need them: the settings with transfers on again, an
+ * account (a deleted one is added again), and A's orders still open to what the routes do to
+ * them. A transfer whose reference was confirmed or rejected gets A's reference again; an order
+ * paid in full, refunded, cancelled, deleted or no longer A's (A erased) is placed anew.
+ */
+async function repairPayments(op: Operation) {
+  if (op.path === '/api/payments/settings') await setPaymentSettings();
+  const { account, transfer, cod, online } = w.payments;
+  const [row] = await sqlRows<{ account: boolean; transfer: string | null; cod: boolean; online: boolean }>(
+    sql`select
+      exists(select 1 from transfer_accounts where id = ${account}) as account,
+      (select case when transfer_reference is null then 'bare' else 'waiting' end from orders
+        where id = ${transfer} and customer_id = ${w.a.id} and payment_method = 'transfer'
+        and status <> 'cancelled' and payment_status <> 'paid') as transfer,
+      exists(select 1 from orders where id = ${cod} and customer_id = ${w.a.id} and payment_method = 'cod'
+        and status <> 'cancelled' and payment_status <> 'paid' and amount_paid > amount_refunded) as cod,
+      exists(select 1 from orders where id = ${online} and customer_id = ${w.a.id}
+        and payment_method = 'online' and status <> 'cancelled' and payment_status = 'unpaid') as online`,
+  );
+  const now = row!;
+  if (!now.account) w.payments.account = await addFixtureAccount();
+  if (now.transfer === 'bare') await sendFixtureReference(transfer);
+  if (now.transfer === null) w.payments.transfer = await placePaymentFixture('transfer');
+  if (!now.cod) w.payments.cod = await placePaymentFixture('cod');
+  if (!now.online) w.payments.online = await placePaymentFixture('online');
 }
 
 /** A new transaction id; each call takes one, and so does every transaction that writes. */
@@ -511,6 +617,13 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
   if (op.path.startsWith('/api/orders')) return ['a.order', 'b.order'];
   if (op.path.startsWith('/api/admin/emails')) return ['mail'];
   if (op.path.startsWith('/api/admin/discounts')) return ['discount.id'];
+  if (op.path.startsWith('/api/payments/accounts')) return ['account.id'];
+  if (op.path.startsWith('/api/payments/orders')) {
+    if (/\/(transfer-reference|transfer\/confirm|transfer\/reject)$/.test(op.path))
+      return ['transfer.order', 'cod.order', 'online.order', 'a.order', 'b.order'];
+    if (op.path.endsWith('/checkout')) return ['online.order', 'transfer.order', 'a.order', 'b.order'];
+    return ['cod.order', 'transfer.order', 'online.order', 'a.order', 'b.order'];
+  }
   if (op.path.startsWith('/api/admin')) return ['admin.id', 'admin2.id'];
   return ['a.id', 'b.id'];
 }
@@ -617,6 +730,24 @@ function hintFor(op: Operation): Hint {
         return fc.constant('+639171234567');
       case 'idempotency-key':
         return refs('freshKey', 'a.orderKey');
+      // Payments: small amounts fit what is still owed or refundable, large ones are refused.
+      case 'amount':
+        return fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('0.01', '1.00', '₱0.50') },
+          { weight: 1, arbitrary: money },
+        );
+      case 'reference':
+        return fc.constantFrom('FUZZ-REF-1', 'GC 1234 5678', 'RIDER-001');
+      case 'reason':
+        return fc.constantFrom('No transfer with this reference', 'The amount sent differs');
+      case 'note':
+        return fc.constantFrom('Seen in the GCash app', 'Given back in cash', '');
+      case 'accountName':
+        return fc.constantFrom('Habi Clothing', 'Habi Clothing Inc.');
+      case 'accountNumber':
+        return fc.constantFrom('0917 123 4567', '1234-5678-90');
+      case 'bankName':
+        return fc.constantFrom('BDO', 'BPI');
       default:
         return undefined;
     }
@@ -660,6 +791,24 @@ const EXAMPLES: Record<string, () => unknown> = {
   'PATCH /api/admin/discounts/{id}': () => ({ active: true }),
   'POST /api/newsletter/subscribe': () => ({ email: r('freshEmail') }),
   'POST /api/newsletter/confirm': () => ({ token: r('newsletter.confirm') }),
+  'PUT /api/payments/settings': () => ({ ...PAYMENT_SETTINGS }),
+  'POST /api/payments/accounts': () => ({
+    kind: 'maya',
+    accountName: 'Habi Clothing',
+    accountNumber: '0918 765 4321',
+  }),
+  'PUT /api/payments/accounts/{id}': () => ({
+    kind: 'bank',
+    bankName: 'BDO',
+    accountName: 'Habi Clothing',
+    accountNumber: '0012 3456 7890',
+  }),
+  'POST /api/payments/orders/{id}/transfer-reference': () => ({ reference: 'FUZZ-REF-1' }),
+  'POST /api/payments/orders/{id}/collections': () => ({ amount: '1.00', reference: 'RIDER-001' }),
+  'POST /api/payments/orders/{id}/transfer/confirm': () => ({ amount: '0.01' }),
+  'POST /api/payments/orders/{id}/transfer/reject': () => ({ reason: 'No transfer with this reference' }),
+  // Cash is given back by hand, with its reference.
+  'POST /api/payments/orders/{id}/refunds': () => ({ amount: '0.01', reference: 'FUZZ-REF-1' }),
 };
 
 // ---------------------------------------------------------------------------------------------
