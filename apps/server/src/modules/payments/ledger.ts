@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
+import { getOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
 
 export interface NewLedgerRow {
   orderId: string;
@@ -24,6 +24,13 @@ export interface NewLedgerRow {
   note?: string | null;
   /** `admin:<username>`, `paymongo` or `store`. */
   recordedBy: string;
+}
+
+/** What is still owed on the order's lines not cancelled, after what the shop kept. */
+export async function stillOwed(tx: Executor, orderId: string): Promise<Centavos> {
+  const { payment } = await getOrder(tx, orderId);
+  const centavos = (decimal: string) => parseCentavos(decimal) ?? 0;
+  return centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded));
 }
 
 /** What can still be refunded of an order: what was paid less what was given back. */

@@ -13,7 +13,7 @@ import { orders, payments } from '../../db/schema.ts';
 import { badInput, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
 import { getOrder, lockOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
-import { appendLedger, refundable } from './ledger.ts';
+import { appendLedger, refundable, stillOwed } from './ledger.ts';
 import { GatewayError, type PayMongoClient } from './paymongo-client.ts';
 
 // What shoppers and the back office do to an order's payment, each in one transaction that
@@ -29,16 +29,10 @@ async function locked(tx: Executor, orderId: string, customerId?: string): Promi
   return order;
 }
 
-/** What is still owed on the lines not cancelled, after what was kept. */
-async function stillOwed(tx: Executor, order: OrderRow) {
-  const { payment } = await getOrder(tx, order.id);
-  return centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded));
-}
-
 /** Money in must fit what is still owed, on an order not cancelled. */
 async function checkMoneyIn(tx: Executor, order: OrderRow, amount: number) {
   if (order.status === 'cancelled') throw conflict('This order is cancelled: nothing is owed on it');
-  const owed = await stillOwed(tx, order);
+  const owed = await stillOwed(tx, order.id);
   if (owed <= 0) throw conflict('This order is paid in full');
   if (amount > owed) {
     const message = `At most ${formatPHP(owed, 'centavos')} is still owed`;

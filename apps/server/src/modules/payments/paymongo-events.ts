@@ -1,16 +1,15 @@
-import { formatPHP, parseCentavos, toDecimal } from '@habi/shared';
+import { formatPHP, toDecimal } from '@habi/shared';
 import { and, eq, inArray, isNotNull, like, not } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { orders, paymentEvents, payments } from '../../db/schema.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
-import { getOrder, lockOrder, type OrderRow } from '../orders/index.ts';
-import { appendLedger } from './ledger.ts';
+import { lockOrder, type OrderRow } from '../orders/index.ts';
+import { appendLedger, stillOwed } from './ledger.ts';
 import { GatewayError, type PayMongoClient, type SessionPayment } from './paymongo-client.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const centavos = (decimal: string) => parseCentavos(decimal) ?? 0;
 
 /** A webhook's body as PayMongo sends it; what else it carries is not read. */
 export const WebhookEventSchema = z.object({
@@ -199,12 +198,6 @@ export class PayMongoEvents {
 }
 
 const money = (amount: number) => formatPHP(amount, 'centavos');
-
-/** What is still owed on the lines not cancelled, after what was kept. */
-async function stillOwed(tx: Executor, orderId: string) {
-  const { payment } = await getOrder(tx, orderId);
-  return centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded));
-}
 
 /** Asks the shop to look at the order's payment; it no longer lapses while they do. */
 async function review(tx: Executor, order: OrderRow, reason: string) {
