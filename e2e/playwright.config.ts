@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-secret' };
+/** A stand-in for PayMongo (apps/server/src/test/paymongo.ts) with checkout pages of its own. */
+const PAYMONGO_PORT = PORT + 10;
+const PAYMONGO = { secretKey: 'sk_test_e2e', webhookSecret: 'whsk_e2e_secret' };
 
 // The built app on a fresh database with the demo catalogue, as `npm start` serves it.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'habi-e2e-'));
@@ -47,24 +50,38 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: '..',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // Tests name their client address in X-Forwarded-For (see fixtures.ts).
-      TRUST_PROXY: '127.0.0.1,::1',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      command: `node apps/server/src/test/paymongo-serve.ts ${PAYMONGO_PORT} http://localhost:${PORT} ${PAYMONGO.webhookSecret}`,
+      cwd: '..',
+      port: PAYMONGO_PORT,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: '..',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        // Tests name their client address in X-Forwarded-For (see fixtures.ts).
+        TRUST_PROXY: '127.0.0.1,::1',
+        // Online payment is offered once a spec turns it on (payments-online.spec.ts).
+        PAYMONGO_SECRET_KEY: PAYMONGO.secretKey,
+        PAYMONGO_WEBHOOK_SECRET: PAYMONGO.webhookSecret,
+        PAYMONGO_API_URL: `http://127.0.0.1:${PAYMONGO_PORT}`,
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+    },
+  ],
 });

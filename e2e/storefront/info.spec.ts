@@ -73,7 +73,7 @@ test("the Delivery page shows the cart's delivery options: the same fees and dat
   };
   await saveCart(page, [line]);
   await page.goto('/cart');
-  const radios = page.getByRole('radio');
+  const radios = page.getByRole('radiogroup', { name: 'Choose a delivery option:' }).getByRole('radio');
   await expect(radios).toHaveCount(3);
   const cart: { date: string; fee: string }[] = [];
   for (const radio of await radios.all()) {

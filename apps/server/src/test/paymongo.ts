@@ -32,12 +32,21 @@ interface StoredSession {
   };
 }
 
+/** Where the stand-in's own checkout pages send their signed webhook (the e2e tests' store). */
+interface CheckoutPages {
+  storeUrl: string;
+  webhookSecret: string;
+}
+
 /**
- * A stand-in for PayMongo's API on a random local port: checkout sessions made and read back,
- * refunds, each request recorded. `fail` makes it answer 503 (`'5xx'`) or drop the connection
- * (`'drop'`) until set back to `'none'`; `delayMs` holds each answer back.
+ * A stand-in for PayMongo's API on a local port (a random one unless given): checkout sessions
+ * made and read back, refunds, each request recorded. `fail` makes it answer 503 (`'5xx'`) or
+ * drop the connection (`'drop'`) until set back to `'none'`; `delayMs` holds each answer back.
+ * With `pages`, a session's checkout URL is a page of its own where a shopper pays or cancels:
+ * paying sends the store PayMongo's signed `checkout_session.payment.paid` and returns the
+ * shopper to the session's success URL, as PayMongo's hosted checkout does.
  */
-export async function startPayMongo() {
+export async function startPayMongo({ port = 0, pages }: { port?: number; pages?: CheckoutPages } = {}) {
   const requests: PayMongoRequest[] = [];
   const sessions = new Map<string, StoredSession>();
   const state = { fail: 'none' as 'none' | '5xx' | 'drop', delayMs: 0 };
@@ -66,15 +75,16 @@ export async function startPayMongo() {
     if (request.method === 'POST' && path === '/v1/checkout_sessions') {
       const session: StoredSession = {
         id: id('cs'),
-        attributes: {
-          ...attributes,
-          checkout_url: `https://checkout.paymongo.test/${randomBytes(8).toString('hex')}`,
-          payments: [],
-        },
+        attributes: { ...attributes, checkout_url: '', payments: [] },
       };
+      session.attributes.checkout_url = pages
+        ? `${base}/checkout/${session.id}`
+        : `https://checkout.paymongo.test/${randomBytes(8).toString('hex')}`;
       sessions.set(session.id, session);
       return answer(response, 200, { data: session });
     }
+    const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
+    if (pages && page) return checkoutPage(response, sessions.get(page[1]!), page[2] !== undefined);
     const read = /^\/v1\/checkout_sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && read) {
       const session = sessions.get(decodeURIComponent(read[1]!));
@@ -90,30 +100,58 @@ export async function startPayMongo() {
     answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
   }
 
+  /** The session's page (a Pay button and a Cancel link), or its payment and the way back. */
+  async function checkoutPage(response: ServerResponse, session: StoredSession | undefined, paying: boolean) {
+    if (!session) return answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
+    const total = session.attributes.line_items.reduce((sum, line) => sum + line.amount * line.quantity, 0);
+    if (paying) {
+      const { session: paid } = pay(session.id, total);
+      const body = JSON.stringify(paidEvent(paid));
+      await fetch(`${pages!.storeUrl}/api/payments/paymongo/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'paymongo-signature': paymongoSignature(body, pages!.webhookSecret),
+        },
+        body,
+      });
+      response.writeHead(303, { location: String(session.attributes.success_url) });
+      return response.end();
+    }
+    const pesos = `₱${(total / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayMongo stand-in</title></head>
+<body><main><h1>Pay ${pesos}</h1>
+<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay ${pesos}</button></form>
+<a href="${String(session.attributes.cancel_url)}">Cancel payment</a></main></body></html>`);
+  }
+
+  /** The shopper pays the session: a paid payment of `amount` centavos is added to it. */
+  function pay(sessionId: string, amount: number, currency = 'PHP') {
+    const session = sessions.get(sessionId)!;
+    const payment = {
+      id: id('pay'),
+      type: 'payment' as const,
+      attributes: { amount, currency, status: 'paid' },
+    };
+    session.attributes.payments.push(payment);
+    return { session, payment };
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch(() => response.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     sessions,
     state,
     /** The requests to one path, e.g. `POST /v1/checkout_sessions`. */
     calls: (label: string) => requests.filter((r) => `${r.method} ${r.path}` === label),
-    /** The shopper pays the session: a paid payment of `amount` centavos is added to it. */
-    pay(sessionId: string, amount: number, currency = 'PHP') {
-      const session = sessions.get(sessionId)!;
-      const payment = {
-        id: id('pay'),
-        type: 'payment' as const,
-        attributes: { amount, currency, status: 'paid' },
-      };
-      session.attributes.payments.push(payment);
-      return { session, payment };
-    },
+    pay,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
