@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { summarizeOrder } from './order-summary.ts';
 import {
   amountOwed,
+  leftToPay,
   lineShares,
+  orderReference,
   type PaymentFacts,
   paymentStatusOf,
   refundDue,
@@ -148,5 +150,17 @@ describe('paymentStatusOf', () => {
     expect(refundDue(oneCancelled)).toBe(6_000);
     expect(refundDue({ ...oneCancelled, refunded: 6_000 })).toBe(0);
     expect(refundDue(facts({ paid: 3_000 }))).toBe(0);
+  });
+});
+
+describe('leftToPay and orderReference', () => {
+  it('leaves what the lines not cancelled cost less what the shop keeps, never below zero', () => {
+    expect(leftToPay({ owed: '877.80', paid: '0.00', refunded: '0.00' })).toBe(87_780);
+    expect(leftToPay({ owed: '877.80', paid: '877.80', refunded: '100.00' })).toBe(10_000);
+    expect(leftToPay({ owed: '300.00', paid: '877.80', refunded: '0.00' })).toBe(0);
+  });
+
+  it('names an order by the first eight hex digits of its id, upper-case', () => {
+    expect(orderReference('9843f462-4c26-4a51-92ff-ed480e8be09a')).toBe('#9843F462');
   });
 });

@@ -136,6 +136,19 @@ export interface PaymentFacts {
 export const amountOwed = (facts: Pick<PaymentFacts, 'lines'>): Centavos =>
   facts.lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.share), 0);
 
+/**
+ * What the shopper still has to pay, from an order's payment as read: what the lines not
+ * cancelled cost less what the shop keeps (paid less refunded). Never below zero.
+ */
+export function leftToPay(payment: { owed: string; paid: string; refunded: string }): Centavos {
+  const centavos = (decimal: string) => parseCentavos(decimal) ?? 0;
+  return Math.max(0, centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded)));
+}
+
+/** "#1A2B3C4D": an order's short reference, as its mails, My Orders and PayMongo's page name it. */
+export const orderReference = (orderId: string) =>
+  `#${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+
 /** What the shop owes back: kept beyond what the lines not cancelled cost. Never below zero. */
 export const refundDue = (facts: Pick<PaymentFacts, 'lines' | 'paid' | 'refunded'>): Centavos =>
   Math.max(0, facts.paid - facts.refunded - amountOwed(facts));

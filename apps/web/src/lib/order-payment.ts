@@ -1,8 +1,7 @@
 import {
-  type Centavos,
+  leftToPay,
   type Order,
   type OrderPayment,
-  parseCentavos,
   STORE_TIME_ZONE,
   type TransferReferenceInput,
 } from '@habi/shared';
@@ -10,21 +9,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, request } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** "#1A2B3C4D": an order's short reference, as the shopper's account and confirmation name it. */
-export function orderReference(orderId: string) {
-  return `#${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-}
-
-const centavos = (text: string) => parseCentavos(text) ?? 0;
-
-/** What the shopper has left to pay: owed for the lines not cancelled, less what the shop keeps. */
-export function amountLeft(payment: OrderPayment): Centavos {
-  return Math.max(0, centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded)));
-}
-
 /** Whether the shopper still has to act on the payment: it is neither settled nor over. */
 export function awaitsPayment(payment: OrderPayment) {
-  return payment.status === 'unpaid' || (payment.status === 'pending' && amountLeft(payment) > 0);
+  return payment.status === 'unpaid' || (payment.status === 'pending' && leftToPay(payment) > 0);
 }
 
 const dueFormat = new Intl.DateTimeFormat('en-PH', {

@@ -1,6 +1,7 @@
 import {
   formatPHP,
   type ItemStatus,
+  orderReference,
   PAYMENT_METHOD_LABELS,
   STORE_TIME_ZONE,
   type TransferAccount,
@@ -36,7 +37,7 @@ type ItemRow = typeof orderItems.$inferSelect;
 function mailOrder(order: OrderRow, items: { item: ItemRow; product: string | null }[]) {
   const summary: MailOrder = {
     // As the customer's orders page names it.
-    reference: `#${order.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
+    reference: orderReference(order.id),
     customerName: order.customerName,
     shippingAddress: order.shippingAddress,
     paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod],

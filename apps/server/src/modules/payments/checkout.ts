@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lineShares, PAYMENT_MESSAGES, parseCentavos } from '@habi/shared';
+import { lineShares, orderReference, PAYMENT_MESSAGES, parseCentavos } from '@habi/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -164,13 +164,12 @@ export class CheckoutSessions {
           ],
     );
     const { publicUrl, storeName } = this.settings;
-    const reference = orderId.replaceAll('-', '').slice(0, 8).toUpperCase();
     return {
       lineItems,
       referenceNumber: orderId,
       successUrl: `${publicUrl}/confirmation?order=${orderId}`,
       cancelUrl: `${publicUrl}/confirmation?order=${orderId}&payment=cancelled`,
-      description: `${storeName} order #${reference}`,
+      description: `${storeName} order ${orderReference(orderId)}`,
     };
   }
 }

@@ -2,6 +2,7 @@ import {
   type Centavos,
   type LedgerEntry,
   type LedgerKind,
+  leftToPay,
   PAYMENT_MESSAGES,
   type PaymentMethod,
   parseCentavos,
@@ -28,9 +29,7 @@ export interface NewLedgerRow {
 
 /** What is still owed on the order's lines not cancelled, after what the shop kept. */
 export async function stillOwed(tx: Executor, orderId: string): Promise<Centavos> {
-  const { payment } = await getOrder(tx, orderId);
-  const centavos = (decimal: string) => parseCentavos(decimal) ?? 0;
-  return centavos(payment.owed) - (centavos(payment.paid) - centavos(payment.refunded));
+  return leftToPay((await getOrder(tx, orderId)).payment);
 }
 
 /** What can still be refunded of an order: what was paid less what was given back. */

@@ -1,9 +1,8 @@
-import { formatPHP, type Order, type OrderedProduct, parseCentavos } from '@habi/shared';
+import { formatPHP, type Order, type OrderedProduct, orderReference, parseCentavos } from '@habi/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { orderReference } from '../../../lib/order-payment.ts';
 import { OrderPaymentDetails } from './order-payment.tsx';
 import { OrderStatusDot } from './order-status.tsx';
 import { OrderedProductCard } from './ordered-product.tsx';

@@ -1,5 +1,6 @@
 import {
   formatPHP,
+  leftToPay,
   type Order,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -24,7 +25,7 @@ const centavos = (text: string) => parseCentavos(text) ?? 0;
  */
 export function paymentActions({ payment }: Pick<Order, 'payment'>) {
   const kept = centavos(payment.paid) - centavos(payment.refunded);
-  const stillOwed = Math.max(0, centavos(payment.owed) - kept);
+  const stillOwed = leftToPay(payment);
   const refundDue = centavos(payment.refundDue);
   return {
     collect: payment.method === 'cod' && stillOwed > 0,

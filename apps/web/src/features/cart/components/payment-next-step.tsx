@@ -1,5 +1,6 @@
 import {
   formatPHP,
+  leftToPay,
   type Order,
   type OrderPayment,
   PAYMENT_METHOD_LABELS,
@@ -8,7 +9,7 @@ import {
 } from '@habi/shared';
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { amountLeft, awaitsPayment, formatDueBy } from '../../../lib/order-payment.ts';
+import { awaitsPayment, formatDueBy } from '../../../lib/order-payment.ts';
 import { PayNowButton, TransferReferenceForm } from '../../../lib/order-payment-actions.tsx';
 import { TransferAccounts } from './transfer-accounts.tsx';
 
@@ -64,7 +65,7 @@ function OnlineStep({ order, paymentCancelled }: { order: Order; paymentCancelle
             </p>
           )}
           <p className="text-sm text-muted">
-            Pay {peso(amountLeft(order.payment))} on PayMongo's secure page.
+            Pay {peso(leftToPay(order.payment))} on PayMongo's secure page.
           </p>
           <DueBy dueBy={order.payment.dueBy} />
           <PayNowButton orderId={order._id} />
@@ -86,7 +87,7 @@ export function PaymentNextStep({
   paymentCancelled: boolean;
 }) {
   const { payment } = order;
-  const left = amountLeft(payment);
+  const left = leftToPay(payment);
   const waiting = awaitsPayment(payment);
   return (
     <section aria-labelledby="payment-heading" className="flex flex-col gap-3 border-t border-line pt-5">

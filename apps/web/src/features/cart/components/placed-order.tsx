@@ -1,7 +1,7 @@
-import { formatPHP, type Order } from '@habi/shared';
+import { formatPHP, type Order, orderReference } from '@habi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { awaitsPayment, orderQueryOptions, orderReference } from '../../../lib/order-payment.ts';
+import { awaitsPayment, orderQueryOptions } from '../../../lib/order-payment.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
 import { paymentOptionsQueryOptions } from '../api/get-payment-options.ts';
 import { PaymentNextStep } from './payment-next-step.tsx';
