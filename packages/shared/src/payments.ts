@@ -52,8 +52,11 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** A ledger row's kind: money in (a payment or a collection) or money back. */
-export const LEDGER_KINDS = ['payment', 'refund'] as const;
+/**
+ * A ledger row's kind: money in (a payment or a collection), money back, or a reversal: a refund
+ * PayMongo took and then failed, so its money was not given back after all.
+ */
+export const LEDGER_KINDS = ['payment', 'refund', 'reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** The kinds of account a shop takes transfers to. */

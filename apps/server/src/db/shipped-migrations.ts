@@ -100,4 +100,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795804939595,
     sha256: 'f4128ac0df7489d2d4f0d01bd2f4ed332967eb958fd7f837e030037f19e54a97',
   },
+  {
+    tag: '0019_paymongo_refunds',
+    when: 1795812231370,
+    sha256: '83df2617fbb012a36c0dbacb5a1bc52be6a746053004e4a7108bd4ea934fcbd3',
+  },
 ];

@@ -48,6 +48,8 @@ export const orders = pgTable(
     paymentDueBy: timestamp('payment_due_by', { withTimezone: true, mode: 'string' }),
     /** The shopper's transfer reference, waiting for the shop to confirm it. */
     transferReference: text('transfer_reference'),
+    /** The shopper's screenshot of their transfer: a file name under the private proofs folder. */
+    transferProof: text('transfer_proof'),
     transferRejectedReason: text('transfer_rejected_reason'),
     /** PayMongo's checkout session for an online order, and its page. */
     checkoutSessionId: text('checkout_session_id'),

@@ -17,7 +17,8 @@ import { orders } from './orders.ts';
 
 /**
  * Every payment, cash collection and refund, one row each, appended and never edited. A trigger
- * (migration 0018_payments) adds each row to its order's `amount_paid` or `amount_refunded` in
+ * (migrations 0018_payments, 0019_paymongo_refunds) adds each row to its order's `amount_paid` or
+ * `amount_refunded` (a reversal takes its amount off `amount_refunded`) in
  * the same statement, and the orders' check keeps refunds within what was paid, so two refunds at
  * once cannot both pass. A deleted order leaves its rows, with no order.
  */
@@ -42,9 +43,44 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId, t.createdAt),
     uniqueIndex('payments_provider_key').on(t.kind, t.providerId),
     check('payments_amount_check', sql`${t.amount} > 0`),
-    check('payments_kind_check', sql`${t.kind} in ('payment', 'refund')`),
+    check('payments_kind_check', sql`${t.kind} in ('payment', 'refund', 'reversal')`),
   ],
 );
+
+/**
+ * Refunds sent through PayMongo, one row each, written before PayMongo is asked (state `sending`)
+ * so that a refund PayMongo took is found again when the process died before recording it: the
+ * row is matched by its id, which goes to PayMongo as the refund's metadata. A refund made in
+ * PayMongo's dashboard arrives by webhook and gets a row then. What is `sending` or `pending`
+ * counts against what can still be refunded.
+ */
+export const paymongoRefunds = pgTable(
+  'paymongo_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** PayMongo's payment the refund comes from. */
+    paymentId: text('payment_id').notNull(),
+    amount: money('amount'),
+    /** sending: asked, no answer yet; pending: PayMongo took it; succeeded; failed. */
+    state: text('state').$type<PayMongoRefundState>().notNull().default('sending'),
+    /** PayMongo's refund id, once known. */
+    refundId: text('refund_id'),
+    note: text('note'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('paymongo_refunds_order_idx').on(t.orderId),
+    index('paymongo_refunds_open_idx').on(t.createdAt).where(sql`${t.state} in ('sending', 'pending')`),
+    uniqueIndex('paymongo_refunds_refund_key').on(t.refundId),
+    check('paymongo_refunds_amount_check', sql`${t.amount} > 0`),
+    check('paymongo_refunds_state_check', sql`${t.state} in ('sending', 'pending', 'succeeded', 'failed')`),
+  ],
+);
+export type PayMongoRefundState = 'sending' | 'pending' | 'succeeded' | 'failed';
 
 /** PayMongo's webhook events that took effect: a delivery of one again changes nothing. */
 export const paymentEvents = pgTable('payment_events', {

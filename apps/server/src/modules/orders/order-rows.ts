@@ -91,6 +91,7 @@ export function orderRows(
     amountRefunded: '0.00',
     paymentDueBy: terms.dueBy,
     transferReference: null,
+    transferProof: null,
     transferRejectedReason: null,
     checkoutSessionId: null,
     checkoutUrl: null,

@@ -6,7 +6,11 @@ import { useLedger } from '../api/get-ledger.ts';
 import { formatInstant } from '../utils/format-instant.ts';
 import { NoValue } from './no-value.tsx';
 
-const KIND_LABELS: Record<LedgerEntry['kind'], string> = { payment: 'Payment', refund: 'Refund' };
+const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  reversal: 'Refund failed',
+};
 const HEADERS = ['Date', 'Kind', 'Amount', 'Method', 'Reference', 'Note', 'Recorded by'];
 
 /**
