@@ -152,7 +152,7 @@ export async function buildApp(
       await api.register(paymentSettingsRoutes, { settings: paymentSettings, prefix: '/payments' });
       await api.register(paymentsRoutes, {
         db: database.db,
-        payments: new PaymentsService(database.db, mailSettings, paymongo?.client),
+        payments: new PaymentsService(database.db, mailSettings, paymongo?.refunds),
         prefix: '/payments',
       });
       await api.register(paymongoRoutes, {

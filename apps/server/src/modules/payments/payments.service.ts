@@ -5,16 +5,15 @@ import {
   parseCentavos,
   type RecordPaymentInput,
   type RefundInput,
-  toDecimal,
 } from '@habi/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import { badInput, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
 import { getOrder, lockOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
 import { appendLedger, refundable, stillOwed } from './ledger.ts';
-import { GatewayError, type PayMongoClient } from './paymongo-client.ts';
+import type { OnlineRefunds } from './online-refunds.ts';
 
 // What shoppers and the back office do to an order's payment, each in one transaction that
 // locks the order first, so two at once take effect one after the other.
@@ -44,8 +43,8 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly mail: MailSettings,
-    /** PayMongo, when its keys are set: online payments are refunded through it. */
-    private readonly paymongo?: PayMongoClient,
+    /** PayMongo's refunds, when its keys are set: online payments are refunded through it. */
+    private readonly onlineRefunds?: OnlineRefunds,
   ) {}
 
   /** Cash collected on delivery, whole or in part, recorded by an admin. */
@@ -132,10 +131,19 @@ export class PaymentsService {
    * was paid less what was refunded, also when two are sent at once: the second waits for the
    * first's lock and then sees its row.
    */
-  refund(orderId: string, input: RefundInput & { amount: string }, admin: string) {
+  async refund(orderId: string, input: RefundInput & { amount: string }, admin: string): Promise<Order> {
+    // An order's method never changes: an online one is refunded through PayMongo.
+    const [found] = await this.db
+      .select({ method: orders.paymentMethod })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!found) throw notFound('Order not found');
+    if (found.method === 'online') {
+      if (!this.onlineRefunds) throw new HttpError(503, PAYMENT_MESSAGES.gatewayDown);
+      return this.onlineRefunds.refund(orderId, input, admin);
+    }
     return this.db.transaction(async (tx) => {
       const order = await locked(tx, orderId);
-      if (order.paymentMethod === 'online') return this.refundOnline(tx, order, input, admin);
       if (!input.reference) {
         throw badInput(PAYMENT_MESSAGES.reference, { reference: PAYMENT_MESSAGES.reference });
       }
@@ -159,81 +167,4 @@ export class PaymentsService {
       return getOrder(tx, orderId);
     });
   }
-
-  /**
-   * An online payment given back through PayMongo, called with the order locked so two refunds at
-   * once cannot both go out; its row is written once PayMongo took it (by the refund's id, so it
-   * is recorded once), and when PayMongo fails nothing is written (503). The refund comes from
-   * one payment: the one with the most left to refund (an order has one, unless paid twice).
-   */
-  private async refundOnline(
-    tx: Executor,
-    order: OrderRow,
-    input: RefundInput & { amount: string },
-    admin: string,
-  ) {
-    if (!this.paymongo) throw new HttpError(503, PAYMENT_MESSAGES.gatewayDown);
-    const amount = centavos(input.amount);
-    if (refundable(order) <= 0) throw conflict('Nothing was paid on this order to refund');
-    if (amount > refundable(order)) {
-      const left = toDecimal(refundable(order));
-      throw conflict(PAYMENT_MESSAGES.overRefund(left), { amount: PAYMENT_MESSAGES.overRefund(left) });
-    }
-    const source = await onlinePaymentToRefund(tx, order.id);
-    if (!source || amount > source.left) {
-      const most = formatPHP(source?.left ?? 0, 'centavos');
-      throw conflict(`At most ${most} can be refunded from one PayMongo payment at a time`);
-    }
-    let refund: Awaited<ReturnType<PayMongoClient['createRefund']>>;
-    try {
-      refund = await this.paymongo.createRefund({ paymentId: source.paymentId, amount, notes: input.note });
-      if (refund.attributes?.status === 'failed') throw new GatewayError('PayMongo failed the refund');
-    } catch (error) {
-      if (error instanceof GatewayError) throw new HttpError(503, PAYMENT_MESSAGES.gatewayDown);
-      throw error;
-    }
-    await appendLedger(tx, order, {
-      orderId: order.id,
-      kind: 'refund',
-      amount,
-      method: 'online',
-      // The payment it comes from, so what is left of each payment is known.
-      reference: source.paymentId,
-      providerId: refund.id,
-      note: input.note,
-      recordedBy: admin,
-    });
-    await mailPayment(
-      tx,
-      order.id,
-      { kind: 'refund-issued', amount: input.amount, reference: refund.id },
-      this.mail,
-    );
-    return getOrder(tx, order.id);
-  }
-}
-
-/** The order's PayMongo payment with the most left to refund, and how much that is. */
-async function onlinePaymentToRefund(tx: Executor, orderId: string) {
-  const rows = await tx
-    .select({
-      kind: payments.kind,
-      amount: payments.amount,
-      providerId: payments.providerId,
-      reference: payments.reference,
-    })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'online')));
-  const left = new Map<string, number>();
-  for (const row of rows) {
-    if (row.kind === 'payment' && row.providerId)
-      left.set(row.providerId, (left.get(row.providerId) ?? 0) + centavos(row.amount));
-  }
-  for (const row of rows) {
-    if (row.kind === 'refund' && row.reference && left.has(row.reference)) {
-      left.set(row.reference, left.get(row.reference)! - centavos(row.amount));
-    }
-  }
-  const [best] = [...left].sort((a, b) => b[1] - a[1]);
-  return best ? { paymentId: best[0], left: best[1] } : null;
 }

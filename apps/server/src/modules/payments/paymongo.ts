@@ -3,6 +3,7 @@ import type { PayMongoConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { CheckoutSessions } from './checkout.ts';
+import { OnlineRefunds } from './online-refunds.ts';
 import type { PayMongoRoutesOptions } from './paymongo.routes.ts';
 import { PayMongoClient } from './paymongo-client.ts';
 import { PayMongoEvents } from './paymongo-events.ts';
@@ -31,6 +32,7 @@ export function openPayMongo(
   return {
     client,
     routes,
+    refunds: new OnlineRefunds(db, client, { storeName: settings.storeName }),
     startCheckout: (orderId: string) => checkout.start(orderId),
     /** Payments whose webhook was lost while the store was down, read back in the background. */
     reconcile() {
