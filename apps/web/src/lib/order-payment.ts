@@ -9,10 +9,26 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, request } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
+/**
+ * What the shopper still has to pay (`leftToPay`) while the payment is open. Once it is paid,
+ * cancelled or refunded nothing more is asked for: a refund gives money back, it does not make
+ * the order owed again.
+ */
+export function stillToPay(payment: OrderPayment) {
+  return payment.status === 'unpaid' || payment.status === 'pending' ? leftToPay(payment) : 0;
+}
+
 /** Whether the shopper still has to act on the payment: it is neither settled nor over. */
 export function awaitsPayment(payment: OrderPayment) {
-  return payment.status === 'unpaid' || (payment.status === 'pending' && leftToPay(payment) > 0);
+  return payment.status === 'unpaid' || stillToPay(payment) > 0;
 }
+
+/**
+ * When the order is cancelled unless paid, or null once it cannot lapse: the store's sweep
+ * cancels only orders still unpaid, so not one paid in part, with a transfer reference waiting,
+ * paid, cancelled or refunded.
+ */
+export const lapsesAt = (payment: OrderPayment) => (payment.status === 'unpaid' ? payment.dueBy : null);
 
 const dueFormat = new Intl.DateTimeFormat('en-PH', {
   dateStyle: 'medium',

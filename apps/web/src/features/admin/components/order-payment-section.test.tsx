@@ -107,6 +107,62 @@ describe('paymentActions', () => {
 });
 
 describe('OrderPaymentSection', () => {
+  /** The section's figures, term to value. */
+  const facts = () =>
+    Object.fromEntries(
+      screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+
+  it('shows a refunded order as paid and refunded, with nothing still to pay and no due time', () => {
+    renderSection(
+      orderWith({
+        method: 'transfer',
+        status: 'refunded',
+        paid: '1250.00',
+        refunded: '1250.00',
+        dueBy: '2026-03-02T07:45:00.000Z',
+      }),
+    );
+    expect(facts()).toEqual({
+      Method: 'Bank or e-wallet transfer',
+      Total: '₱1,250.00',
+      Paid: '₱1,250.00',
+      Refunded: '₱1,250.00',
+      'Transfer reference': 'None entered yet',
+    });
+    expect(screen.queryByRole('button', { name: 'Record collection' })).toBeNull();
+  });
+
+  it('shows a refund due after a line was cancelled, and nothing still to pay after part was refunded', () => {
+    renderSection(orderWith({ status: 'paid', paid: '1250.00', owed: '1000.00', refundDue: '250.00' }));
+    expect(facts()).toMatchObject({ 'After cancellations': '₱1,000.00', 'Refund due': '₱250.00' });
+    expect(facts()).not.toHaveProperty('Still to pay');
+    cleanup();
+
+    renderSection(orderWith({ status: 'partiallyRefunded', paid: '1250.00', refunded: '100.00' }));
+    expect(facts()).toMatchObject({ Paid: '₱1,250.00', Refunded: '₱100.00' });
+    expect(facts()).not.toHaveProperty('Still to pay');
+    expect(facts()).not.toHaveProperty('Refund due');
+    expect(screen.queryByRole('button', { name: 'Record collection' })).toBeNull();
+  });
+
+  it('shows what is still to pay and the due time only while the order is unpaid', () => {
+    const dueBy = '2026-03-02T07:45:00.000Z';
+    renderSection(orderWith({ method: 'transfer', dueBy }));
+    expect(facts()).toMatchObject({ 'Still to pay': '₱1,250.00', 'Due by': 'Mar 2, 2026, 3:45 PM' });
+    cleanup();
+
+    renderSection(orderWith({ method: 'transfer', status: 'paid', paid: '1250.00', dueBy }));
+    expect(facts()).not.toHaveProperty('Due by');
+    expect(facts()).not.toHaveProperty('Still to pay');
+    cleanup();
+
+    // A reference waiting for the shop: the order cannot lapse meanwhile.
+    renderSection(orderWith({ method: 'transfer', status: 'pending', reference: 'GC12345678', dueBy }));
+    expect(facts()).toMatchObject({ 'Still to pay': '₱1,250.00' });
+    expect(facts()).not.toHaveProperty('Due by');
+  });
+
   it('shows the payment and its ledger, and records a COD collection of what is owed', async () => {
     renderSection(orderWith({}));
     expect(screen.getByText('Pending')).toBeTruthy();

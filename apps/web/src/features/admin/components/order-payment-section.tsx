@@ -1,6 +1,5 @@
 import {
   formatPHP,
-  leftToPay,
   type Order,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -10,6 +9,7 @@ import {
 import { TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { lapsesAt, stillToPay } from '../../../lib/order-payment.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type PaymentAction, usePaymentAction } from '../api/order-payments.ts';
 import { formatInstant } from '../utils/format-instant.ts';
@@ -25,7 +25,7 @@ const centavos = (text: string) => parseCentavos(text) ?? 0;
  */
 export function paymentActions({ payment }: Pick<Order, 'payment'>) {
   const kept = centavos(payment.paid) - centavos(payment.refunded);
-  const stillOwed = leftToPay(payment);
+  const stillOwed = stillToPay(payment);
   const refundDue = centavos(payment.refundDue);
   return {
     collect: payment.method === 'cod' && stillOwed > 0,
@@ -175,27 +175,34 @@ export function OrderPaymentSection({ order }: { order: Order }) {
   );
 }
 
-/** The payment's figures, as a list of terms. */
+/**
+ * The payment's figures, as a list of terms. What is still to pay, a refund due and the due time
+ * show only while they apply, so a paid or refunded order never reads as owing money.
+ */
 function PaymentFacts({ order, stillOwed }: { order: Order; stillOwed: string }) {
   const { payment } = order;
+  const dueBy = lapsesAt(payment);
   const facts: [string, ReactNode][] = [
     ['Method', PAYMENT_METHOD_LABELS[payment.method]],
     ['Total', formatPHP(order.totalFee)],
-    ['Owed', formatPHP(payment.owed)],
-    ['Still to pay', formatPHP(stillOwed)],
-    ['Paid', formatPHP(payment.paid)],
-    ['Refunded', formatPHP(payment.refunded)],
-    ['Refund due', formatPHP(payment.refundDue)],
-    ['Due by', payment.dueBy ? formatInstant(payment.dueBy) : 'No deadline'],
   ];
+  // Cancelled lines are no longer owed: what the lines kept come to.
+  if (centavos(payment.owed) !== centavos(order.totalFee))
+    facts.push(['After cancellations', formatPHP(payment.owed)]);
+  if (centavos(stillOwed) > 0) facts.push(['Still to pay', formatPHP(stillOwed)]);
+  facts.push(['Paid', formatPHP(payment.paid)], ['Refunded', formatPHP(payment.refunded)]);
+  if (centavos(payment.refundDue) > 0) facts.push(['Refund due', formatPHP(payment.refundDue)]);
+  if (dueBy) facts.push(['Due by', formatInstant(dueBy)]);
   if (payment.method === 'transfer') {
     facts.push(['Transfer reference', payment.reference ?? 'None entered yet']);
     if (payment.rejectedReason) facts.push(['Last reference rejected', payment.rejectedReason]);
   }
   return (
-    <dl className="grid grid-cols-2 gap-px bg-line text-sm sm:grid-cols-4">
+    // Each cell draws its own right and bottom rule (the outer ones fall outside the section): a
+    // short last row leaves white space, not grey.
+    <dl className="-mr-px -mb-px grid grid-cols-2 text-sm sm:grid-cols-4">
       {facts.map(([term, value]) => (
-        <div key={term} className="bg-white px-4 py-3">
+        <div key={term} className="border-r border-b border-line px-4 py-3">
           <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{term}</dt>
           <dd className="mt-1 font-semibold break-words tabular-nums">{value}</dd>
         </div>
