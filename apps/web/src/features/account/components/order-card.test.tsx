@@ -167,6 +167,21 @@ describe('OrderCard', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('shows the due time only while the order is unpaid and can lapse', () => {
+    const dueBy = '2026-12-01T07:45:00.000Z';
+    for (const payment of [
+      { status: 'pending', reference: 'ABCD1234' },
+      { status: 'paid', paid: '702.24' },
+      { status: 'refunded', paid: '702.24', refunded: '702.24' },
+      { status: 'partiallyRefunded', paid: '702.24', refunded: '100.00' },
+    ] as const) {
+      renderCard(order({ method: 'transfer', dueBy, ...payment }));
+      expect(screen.getByTestId('order-payment').textContent, payment.status).not.toContain('Pay by');
+      expect(screen.queryByLabelText('Transfer reference number')).toBeNull();
+      cleanup();
+    }
+  });
+
   it('offers Pay now for an unpaid online order, which goes to the checkout page', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     renderCard(order({ method: 'online' }));

@@ -7,7 +7,7 @@ import {
   parseCentavos,
 } from '@habi/shared';
 import { cn } from '../../../lib/cn.ts';
-import { awaitsPayment, formatDueBy } from '../../../lib/order-payment.ts';
+import { awaitsPayment, formatDueBy, lapsesAt } from '../../../lib/order-payment.ts';
 import { PayNowButton, TransferReferenceForm } from '../../../lib/order-payment-actions.tsx';
 
 const PILL_COLOURS: Record<(typeof PAYMENT_PILLS)[PaymentStatus], string> = {
@@ -47,6 +47,7 @@ function Amount({ label, value }: { label: string; value: string }) {
 export function OrderPaymentDetails({ order }: { order: Order }) {
   const { payment } = order;
   const waiting = awaitsPayment(payment);
+  const dueBy = lapsesAt(payment);
   return (
     <div className="flex flex-col gap-2 border-t border-line px-5 py-4 text-sm" data-testid="order-payment">
       <div className="flex items-center justify-between gap-3">
@@ -58,9 +59,9 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
       </div>
       {nonZero(payment.paid) && <Amount label="Paid" value={formatPHP(payment.paid)} />}
       {nonZero(payment.refunded) && <Amount label="Refunded" value={formatPHP(payment.refunded)} />}
-      {waiting && payment.dueBy && payment.method !== 'cod' && (
+      {dueBy && (
         <p className="text-muted">
-          Pay by <span className="font-semibold text-ink">{formatDueBy(payment.dueBy)}</span>
+          Pay by <span className="font-semibold text-ink">{formatDueBy(dueBy)}</span>
         </p>
       )}
       {waiting && payment.method === 'transfer' && (

@@ -1,6 +1,5 @@
 import {
   formatPHP,
-  leftToPay,
   type Order,
   type OrderPayment,
   PAYMENT_METHOD_LABELS,
@@ -9,13 +8,15 @@ import {
 } from '@habi/shared';
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { awaitsPayment, formatDueBy } from '../../../lib/order-payment.ts';
+import { awaitsPayment, formatDueBy, lapsesAt, stillToPay } from '../../../lib/order-payment.ts';
 import { PayNowButton, TransferReferenceForm } from '../../../lib/order-payment-actions.tsx';
 import { TransferAccounts } from './transfer-accounts.tsx';
 
 const peso = (centavos: number) => formatPHP(centavos, 'centavos');
 
-function DueBy({ dueBy }: { dueBy: string | null }) {
+/** The time to pay, only while the order is unpaid and can still lapse. */
+function DueBy({ payment }: { payment: OrderPayment }) {
+  const dueBy = lapsesAt(payment);
   if (!dueBy) return null;
   return (
     <p className="flex items-center gap-2 text-sm text-muted">
@@ -65,9 +66,9 @@ function OnlineStep({ order, paymentCancelled }: { order: Order; paymentCancelle
             </p>
           )}
           <p className="text-sm text-muted">
-            Pay {peso(leftToPay(order.payment))} on PayMongo's secure page.
+            Pay {peso(stillToPay(order.payment))} on PayMongo's secure page.
           </p>
-          <DueBy dueBy={order.payment.dueBy} />
+          <DueBy payment={order.payment} />
           <PayNowButton orderId={order._id} />
         </>
       )}
@@ -87,7 +88,7 @@ export function PaymentNextStep({
   paymentCancelled: boolean;
 }) {
   const { payment } = order;
-  const left = leftToPay(payment);
+  const left = stillToPay(payment);
   const waiting = awaitsPayment(payment);
   return (
     <section aria-labelledby="payment-heading" className="flex flex-col gap-3 border-t border-line pt-5">
@@ -107,7 +108,7 @@ export function PaymentNextStep({
               Send exactly <span className="font-semibold tabular-nums">{peso(left)}</span> to one of our
               accounts, then enter the transfer's reference number below.
             </p>
-            <DueBy dueBy={payment.dueBy} />
+            <DueBy payment={payment} />
             {accounts === undefined ? (
               <Loading className="py-4" />
             ) : (

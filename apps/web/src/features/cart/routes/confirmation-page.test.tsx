@@ -213,6 +213,28 @@ describe('ConfirmationPage', () => {
     );
     expect(sent).toEqual({ reference: 'GC 1234 5678' });
     expect(screen.queryByLabelText('Transfer reference number')).toBeNull();
+    // While the shop checks the reference the order cannot lapse: no time to pay by.
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
+
+  it('shows no amount to pay and no due time once the order is paid or refunded', async () => {
+    const dueBy = '2026-12-01T07:45:00.000Z';
+    api['GET /api/payments/options'] = { body: OPTIONS };
+    api[orderRoute] = { body: order({ method: 'transfer', dueBy, status: 'paid', paid: '877.80' }) };
+    renderPage(`/confirmation?order=${ORDER_ID}`);
+    await orderHeading();
+    expect(screen.getByText('Payment received')).toBeTruthy();
+    expect(screen.queryByText(/^Pay by|^Send exactly/)).toBeNull();
+    cleanup();
+
+    api[orderRoute] = {
+      body: order({ method: 'online', dueBy, status: 'refunded', paid: '877.80', refunded: '877.80' }),
+    };
+    renderPage(`/confirmation?order=${ORDER_ID}`);
+    await orderHeading();
+    expect(screen.getByText('Status: Refunded')).toBeTruthy();
+    expect(screen.queryByText(/^Pay by|^Pay ₱/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
   it("says why the shop rejected a transfer's last reference, and shows the server's refusal", async () => {
