@@ -17,17 +17,33 @@ export interface SentAttributes {
   [key: string]: unknown;
 }
 
+interface StoredRefund {
+  id: string;
+  type: 'refund';
+  attributes: {
+    amount: number;
+    currency: 'PHP';
+    payment_id: string;
+    status: string;
+    metadata: Record<string, unknown> | null;
+    notes: string | null;
+    reason: string;
+  };
+}
+
+interface StoredPayment {
+  id: string;
+  type: 'payment';
+  attributes: { amount: number; currency: string; status: string; refunds: StoredRefund[] };
+}
+
 interface StoredSession {
   id: string;
   attributes: {
     checkout_url: string;
     reference_number: string;
     line_items: { name: string; quantity: number; amount: number; currency: string }[];
-    payments: {
-      id: string;
-      type: 'payment';
-      attributes: { amount: number; currency: string; status: string };
-    }[];
+    payments: StoredPayment[];
     [key: string]: unknown;
   };
 }
@@ -40,8 +56,11 @@ interface CheckoutPages {
 
 /**
  * A stand-in for PayMongo's API on a local port (a random one unless given): checkout sessions
- * made and read back, refunds, each request recorded. `fail` makes it answer 503 (`'5xx'`) or
- * drop the connection (`'drop'`) until set back to `'none'`; `delayMs` holds each answer back.
+ * made and read back, payments read with their refunds, refunds made (`pending`, or
+ * `refundStatus`; 400 beyond what is left of the payment), each request recorded. `fail` makes
+ * it answer 503 (`'5xx'`) or drop the connection (`'drop'`) until set back to `'none'`;
+ * `'drop-after-refund'` makes the refund and then drops the connection, as when the answer is
+ * lost, and `'hold-after-refund'` makes it and never answers; `delayMs` holds each answer back.
  * With `pages`, a session's checkout URL is a page of its own where a shopper pays or cancels:
  * paying sends the store PayMongo's signed `checkout_session.payment.paid` and returns the
  * shopper to the session's success URL, as PayMongo's hosted checkout does.
@@ -49,7 +68,12 @@ interface CheckoutPages {
 export async function startPayMongo({ port = 0, pages }: { port?: number; pages?: CheckoutPages } = {}) {
   const requests: PayMongoRequest[] = [];
   const sessions = new Map<string, StoredSession>();
-  const state = { fail: 'none' as 'none' | '5xx' | 'drop', delayMs: 0 };
+  const payments = new Map<string, StoredPayment>();
+  const state = {
+    fail: 'none' as 'none' | '5xx' | 'drop' | 'drop-after-refund' | 'hold-after-refund',
+    delayMs: 0,
+    refundStatus: 'pending',
+  };
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
@@ -93,9 +117,39 @@ export async function startPayMongo({ port = 0, pages }: { port?: number; pages?
         : answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
-      return answer(response, 200, {
-        data: { id: id('ref'), type: 'refund', attributes: { ...attributes, status: 'pending' } },
-      });
+      const payment = payments.get(String(attributes.payment_id));
+      if (!payment) return answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
+      const refunded = payment.attributes.refunds
+        .filter((r) => r.attributes.status !== 'failed')
+        .reduce((sum, r) => sum + r.attributes.amount, 0);
+      if (attributes.amount > payment.attributes.amount - refunded) {
+        return answer(response, 400, { errors: [{ code: 'parameter_above_maximum' }] });
+      }
+      const refund: StoredRefund = {
+        id: id('ref'),
+        type: 'refund',
+        attributes: {
+          amount: attributes.amount,
+          currency: 'PHP',
+          payment_id: payment.id,
+          status: state.refundStatus,
+          metadata: attributes.metadata ?? null,
+          notes: attributes.notes ?? null,
+          reason: attributes.reason,
+        },
+      };
+      payment.attributes.refunds.push(refund);
+      if (state.fail === 'drop-after-refund') return request.socket.destroy();
+      // The refund is made and its answer never comes: the caller dies or gives up first.
+      if (state.fail === 'hold-after-refund') return;
+      return answer(response, 200, { data: refund });
+    }
+    const readPayment = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && readPayment) {
+      const payment = payments.get(decodeURIComponent(readPayment[1]!));
+      return payment
+        ? answer(response, 200, { data: payment })
+        : answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
     }
     answer(response, 404, { errors: [{ code: 'resource_not_found' }] });
   }
@@ -129,13 +183,23 @@ export async function startPayMongo({ port = 0, pages }: { port?: number; pages?
   /** The shopper pays the session: a paid payment of `amount` centavos is added to it. */
   function pay(sessionId: string, amount: number, currency = 'PHP') {
     const session = sessions.get(sessionId)!;
-    const payment = {
+    const payment: StoredPayment = {
       id: id('pay'),
-      type: 'payment' as const,
-      attributes: { amount, currency, status: 'paid' },
+      type: 'payment',
+      attributes: { amount, currency, status: 'paid', refunds: [] },
     };
     session.attributes.payments.push(payment);
+    payments.set(payment.id, payment);
     return { session, payment };
+  }
+
+  /** A refund made (in PayMongo's dashboard, say) or settled: PayMongo's side of it changed. */
+  function refundOf(refundId: string) {
+    for (const payment of payments.values()) {
+      const refund = payment.attributes.refunds.find((r) => r.id === refundId);
+      if (refund) return { payment, refund };
+    }
+    throw new Error(`no refund ${refundId}`);
   }
 
   const server = createServer((request, response) => {
@@ -148,7 +212,9 @@ export async function startPayMongo({ port = 0, pages }: { port?: number; pages?
     url: base,
     requests,
     sessions,
+    payments,
     state,
+    refundOf,
     /** The requests to one path, e.g. `POST /v1/checkout_sessions`. */
     calls: (label: string) => requests.filter((r) => `${r.method} ${r.path}` === label),
     pay,
@@ -183,6 +249,21 @@ export function paidEvent(session: StoredSession, eventId = `evt_${randomBytes(1
         livemode: false,
         data: { id: session.id, type: 'checkout_session', attributes: session.attributes },
       },
+    },
+  };
+}
+
+/** A `payment.refunded` or `payment.refund.updated` event: the payment with its refunds as they stand. */
+export function refundEvent(
+  payment: StoredPayment,
+  type: 'payment.refunded' | 'payment.refund.updated' = 'payment.refund.updated',
+  eventId = `evt_${randomBytes(12).toString('hex')}`,
+) {
+  return {
+    data: {
+      id: eventId,
+      type: 'event',
+      attributes: { type, livemode: false, data: structuredClone(payment) },
     },
   };
 }

@@ -19,6 +19,9 @@ export const PAYMENT_MESSAGES = {
     `Cash on delivery is available for orders up to ${formatPHP(limit)}. Choose another payment method.`,
   gatewayDown: 'Online payment is not available right now. Please try again in a few minutes.',
   overRefund: (left: string) => `At most ${formatPHP(left)} can be refunded`,
+  refundRefused: 'PayMongo refused the refund. Check the payment in PayMongo’s dashboard.',
+  refundUnconfirmed:
+    'PayMongo did not answer. The refund is being checked with PayMongo and shows in the ledger if it went through.',
   hours: 'Enter whole hours from 1 to 720',
   minutes: 'Enter whole minutes from 15 to 1,440',
   codMax: 'Enter an amount, or leave it empty for no limit',

@@ -4,8 +4,18 @@ import type { PayMongoConfig } from '../../config.ts';
 /** How long one call to PayMongo may take before it counts as PayMongo being down. */
 const TIMEOUT_MS = 10_000;
 
-/** PayMongo could not be reached, timed out, failed (5xx) or answered what it should not. */
-export class GatewayError extends Error {}
+/**
+ * PayMongo could not be reached, timed out, failed (5xx) or answered what it should not.
+ * `refused`: it answered a 4xx, so what was asked was certainly not done.
+ */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface CheckoutLineItem {
   name: string;
@@ -23,6 +33,9 @@ export interface NewCheckoutSession {
   cancelUrl: string;
   description: string;
 }
+
+/** The key of a refund's metadata that names the store's row for it. */
+export const REFUND_REQUEST_KEY = 'habi_refund';
 
 /** A payment of a checkout session, as PayMongo reports it. */
 export interface SessionPayment {
@@ -72,18 +85,27 @@ export class PayMongoClient {
     return this.call('GET', `/v1/checkout_sessions/${encodeURIComponent(id)}`) as Promise<CheckoutSession>;
   }
 
-  /** A refund of (part of) a payment; its id and status. */
-  createRefund(input: { paymentId: string; amount: number; notes?: string }) {
+  /**
+   * A refund of (part of) a payment. `requestId` (the store's row for it) goes as the refund's
+   * metadata, so the refund is known again when its answer was lost.
+   */
+  createRefund(input: { paymentId: string; amount: number; notes?: string | null; requestId: string }) {
     return this.call('POST', '/v1/refunds', {
       data: {
         attributes: {
           amount: input.amount,
           payment_id: input.paymentId,
           reason: 'requested_by_customer',
-          ...(input.notes ? { notes: input.notes } : {}),
+          metadata: { [REFUND_REQUEST_KEY]: input.requestId },
+          ...(input.notes ? { notes: input.notes.slice(0, 255) } : {}),
         },
       },
-    }) as Promise<{ id: string; attributes: { status: string; amount: number } }>;
+    }) as Promise<unknown>;
+  }
+
+  /** A payment with its refunds. */
+  getPayment(id: string): Promise<unknown> {
+    return this.call('GET', `/v1/payments/${encodeURIComponent(id)}`);
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
@@ -119,7 +141,9 @@ export class PayMongoClient {
         { method, path: pathOnly(path), status: response.status, codes },
         'PayMongo refused or failed a call',
       );
-      throw new GatewayError(`PayMongo answered ${response.status}`);
+      const refused =
+        response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status);
+      throw new GatewayError(`PayMongo answered ${response.status}`, refused);
     }
     return json.data;
   }

@@ -7,7 +7,9 @@ import { orders, paymentEvents, payments } from '../../db/schema.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
 import { lockOrder, type OrderRow } from '../orders/index.ts';
 import { appendLedger, stillOwed } from './ledger.ts';
+import { type OnlineRefunds, PayMongoPaymentSchema } from './online-refunds.ts';
 import { GatewayError, type PayMongoClient, type SessionPayment } from './paymongo-client.ts';
+import { askReview } from './review.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,6 +62,7 @@ export class PayMongoEvents {
   constructor(
     private readonly db: Db,
     private readonly mail: MailSettings,
+    private readonly refunds: OnlineRefunds,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -86,6 +89,30 @@ export class PayMongoEvents {
         { eventId: id, type, orderId: session.data.attributes.reference_number, outcome },
         'PayMongo event',
       );
+      return;
+    }
+    if (type === 'payment.refunded' || type === 'payment.refund.updated') {
+      const payment = PayMongoPaymentSchema.safeParse(attributes.data);
+      if (!payment.success) {
+        this.log.warn({ eventId: id, type }, 'PayMongo event without its payment: ignored');
+        return;
+      }
+      const refunds = payment.data.attributes.refunds;
+      // An event that does not list the payment's refunds: PayMongo's API does (a failure to
+      // read it answers 5xx, so PayMongo sends the event again).
+      if (!refunds) await this.refunds.readBack(payment.data.id);
+      const outcomes = await this.db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(paymentEvents)
+          .values({ id, type })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+        if (fresh.length === 0) return ['replay'];
+        const applied: string[] = [];
+        for (const refund of refunds ?? []) applied.push(await this.refunds.apply(tx, refund));
+        return applied;
+      });
+      this.log.info({ eventId: id, type, paymentId: payment.data.id, outcomes }, 'PayMongo event');
       return;
     }
     // payment.failed and the rest: nothing to record; the shopper may try again on PayMongo's page.
@@ -156,7 +183,7 @@ export class PayMongoEvents {
     const amount = fresh.reduce((sum, p) => sum + p.attributes.amount, 0);
     const foreign = fresh.find((p) => p.attributes.currency !== 'PHP');
     if (foreign) {
-      await review(
+      await askReview(
         tx,
         order,
         `PayMongo payment ${ids} came in ${foreign.attributes.currency}, not PHP: check it in PayMongo.`,
@@ -168,13 +195,13 @@ export class PayMongoEvents {
       const owed = await stillOwed(tx, order.id);
       if (amount !== owed) {
         const message = `PayMongo payment ${ids} of ${money(amount)} differs from the ${money(owed)} owed: check it in PayMongo.`;
-        await review(tx, order, message);
+        await askReview(tx, order, message);
         return 'review';
       }
     }
     for (const payment of fresh) await this.append(tx, order, payment);
     if (cancelled) {
-      await review(
+      await askReview(
         tx,
         order,
         `PayMongo payment ${ids} of ${money(amount)} came after the order was cancelled: refund it.`,
@@ -198,9 +225,3 @@ export class PayMongoEvents {
 }
 
 const money = (amount: number) => formatPHP(amount, 'centavos');
-
-/** Asks the shop to look at the order's payment; it no longer lapses while they do. */
-async function review(tx: Executor, order: OrderRow, reason: string) {
-  const text = (order.paymentReview ? `${order.paymentReview} ${reason}` : reason).slice(0, 2000);
-  await tx.update(orders).set({ paymentReview: text, paymentDueBy: null }).where(eq(orders.id, order.id));
-}

@@ -1,140 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  countRows,
-  insertProduct,
-  type OrderJson,
-  orderBodyFor,
-  orderLineFor,
-  type ProductRow,
-  placeOrder,
-  queryRows,
-  type SignedIn,
-  signInAdmin,
-  signUpCustomer,
-  type TestApp,
-} from '../../test/helpers.ts';
-import { type PayMongoStandIn, paidEvent, paymongoSignature, startPayMongo } from '../../test/paymongo.ts';
+import { describe, expect, it } from 'vitest';
+import { countRows, orderLineFor, queryRows, type SignedIn } from '../../test/helpers.ts';
+import { paidEvent, paymongoSignature } from '../../test/paymongo.ts';
+import { SECRET_KEY, usePayMongoStore, WEBHOOK_SECRET } from '../../test/paymongo-store.ts';
 import { cancelLapsed } from './lapse.ts';
 
-const SECRET_KEY = 'sk_test_habi0000000000000000';
-const WEBHOOK_SECRET = 'whsk_habi_test_secret';
-
-interface OnlineOrder extends OrderJson {
-  paymentStatus: string;
-  amountPaid: string;
-  amountRefunded: string;
-  payment: {
-    method: string;
-    status: string;
-    checkoutUrl: string | null;
-    review: string | null;
-    dueBy: string | null;
-  };
-}
-
 describe('PayMongo', () => {
-  let t: TestApp;
-  let paymongo: PayMongoStandIn;
-  let admin: SignedIn;
-  let shopper: SignedIn;
-  let other: SignedIn;
-  /** ₱699.00 */
-  let tee: ProductRow;
-  /** ₱1,234.50 */
-  let jacket: ProductRow;
-
-  beforeAll(async () => {
-    paymongo = await startPayMongo();
-    t = await buildTestApp({
-      PAYMONGO_SECRET_KEY: SECRET_KEY,
-      PAYMONGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PAYMONGO_API_URL: paymongo.url,
-      PUBLIC_URL: 'https://shop.example.com',
-    });
-    admin = await signInAdmin(t);
-    shopper = await signUpCustomer(t);
-    other = await signUpCustomer(t);
-    tee = await insertProduct(t, { price: '699.00' });
-    jacket = await insertProduct(t, { name: 'Denim Jacket Blue', price: '1234.50' });
-    const on = await t.request({
-      method: 'PUT',
-      url: '/api/payments/settings',
-      cookie: admin.cookie,
-      payload: {
-        codEnabled: true,
-        codMaxTotal: '',
-        transferEnabled: false,
-        transferHours: 24,
-        onlineEnabled: true,
-        onlineMinutes: 60,
-      },
-    });
-    expect(on.statusCode, on.body).toBe(200);
-  });
-  afterAll(async () => {
-    await t.close();
-    await paymongo.close();
-  });
-  beforeEach(() => {
-    paymongo.state.fail = 'none';
-    paymongo.state.delayMs = 0;
-  });
-
-  const placeOnline = async (cart = [orderLineFor(tee)], key?: string) => {
-    const response = await placeOrder(
-      t,
-      shopper,
-      orderBodyFor(shopper, cart, { paymentMethod: 'online' }),
-      key,
-    );
-    expect([200, 201], response.body).toContain(response.statusCode);
-    return response.json() as { order: OnlineOrder; checkoutUrl?: string };
-  };
-  const read = async (id: string) =>
-    (
-      await t.request({ method: 'GET', url: `/api/orders/${id}`, cookie: admin.cookie })
-    ).json() as OnlineOrder;
-  const sessionOf = async (orderId: string) => {
-    const [row] = await queryRows<{ id: string }>(
-      t,
-      sql`select checkout_session_id as id from orders where id = ${orderId}`,
-    );
-    return paymongo.sessions.get(row!.id)!;
-  };
-  const webhook = (body: string, signature?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/paymongo/webhook',
-      headers: {
-        'content-type': 'application/json',
-        ...(signature === undefined ? {} : { 'paymongo-signature': signature }),
-      },
-      payload: body,
-    });
-  const signed = (event: unknown) => {
-    const body = JSON.stringify(event);
-    return webhook(body, paymongoSignature(body, WEBHOOK_SECRET));
-  };
+  const store = usePayMongoStore();
+  const { placeOnline, read, sessionOf, webhook, signed, ledgerRows } = store;
   const retry = (id: string, who: SignedIn | null) =>
-    t.request({ method: 'POST', url: `/api/payments/orders/${id}/checkout`, cookie: who?.cookie });
-  const ledgerRows = (orderId: string) =>
-    queryRows<{ kind: string; amount: string; provider_id: string; recorded_by: string }>(
-      t,
-      sql`select kind, amount, provider_id, recorded_by from payments where order_id = ${orderId} order by created_at`,
-    );
+    store.t.request({ method: 'POST', url: `/api/payments/orders/${id}/checkout`, cookie: who?.cookie });
 
   it('sends an online order to PayMongo’s page, its lines adding up to the total, unpaid until the webhook', async () => {
     // Tee ₱699.00 + ₱50 express, jacket ₱1,234.50 × 2: lines' shares include the fee and tax.
     const placed = await placeOnline([
-      orderLineFor(tee, { deliveryOption: { fee: 50 } }),
-      orderLineFor(jacket, { quantity: 2 }),
+      orderLineFor(store.tee, { deliveryOption: { fee: 50 } }),
+      orderLineFor(store.jacket, { quantity: 2 }),
     ]);
     expect(placed.checkoutUrl).toMatch(/^https:\/\/checkout\.paymongo\.test\//);
     expect(placed.order.payment.checkoutUrl).toBe(placed.checkoutUrl);
     expect(placed.order.paymentStatus).toBe('unpaid');
-    const [call] = paymongo.calls('POST /v1/checkout_sessions').slice(-1);
+    const [call] = store.paymongo.calls('POST /v1/checkout_sessions').slice(-1);
     expect(call!.authorization).toBe(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`);
     const attributes = call!.body!.data.attributes;
     const lines = attributes.line_items!;
@@ -153,7 +39,7 @@ describe('PayMongo', () => {
     });
     expect((await read(placed.order._id)).paymentStatus).toBe('unpaid');
 
-    const { session } = paymongo.pay((await sessionOf(placed.order._id)).id, total);
+    const { session } = store.paymongo.pay((await sessionOf(placed.order._id)).id, total);
     const paid = await signed(paidEvent(session));
     expect(paid.statusCode, paid.body).toBe(200);
     const after = await read(placed.order._id);
@@ -163,15 +49,15 @@ describe('PayMongo', () => {
       { kind: 'payment', amount: placed.order.total, recorded_by: 'paymongo' },
     ]);
     // Paid: the retry route has nothing to pay.
-    expect((await retry(placed.order._id, shopper)).statusCode).toBe(409);
+    expect((await retry(placed.order._id, store.shopper)).statusCode).toBe(409);
   });
 
   it('refuses forged, unsigned, stale and malformed webhooks, writing nothing', async () => {
     const placed = await placeOnline();
-    const { session } = paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
+    const { session } = store.paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
     const body = JSON.stringify(paidEvent(session));
     const now = Math.floor(Date.now() / 1000);
-    const before = [await countRows(t, 'payments'), await countRows(t, 'payment_events')];
+    const before = [await countRows(store.t, 'payments'), await countRows(store.t, 'payment_events')];
     const refused = [
       [undefined, 401],
       ['nonsense', 401],
@@ -189,13 +75,15 @@ describe('PayMongo', () => {
     expect((await webhook(garbled, paymongoSignature(garbled, WEBHOOK_SECRET))).statusCode).toBe(400);
     const notEvent = '{"data": {"id": 5}}';
     expect((await webhook(notEvent, paymongoSignature(notEvent, WEBHOOK_SECRET))).statusCode).toBe(400);
-    expect([await countRows(t, 'payments'), await countRows(t, 'payment_events')]).toEqual(before);
+    expect([await countRows(store.t, 'payments'), await countRows(store.t, 'payment_events')]).toEqual(
+      before,
+    );
     expect((await read(placed.order._id)).paymentStatus).toBe('unpaid');
   });
 
   it('records one payment from 100 identical webhooks at once, and a replay changes nothing', async () => {
     const placed = await placeOnline();
-    const { session } = paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
+    const { session } = store.paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
     const event = paidEvent(session);
     const answers = await Promise.all(Array.from({ length: 100 }, () => signed(event)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
@@ -206,7 +94,7 @@ describe('PayMongo', () => {
     expect((await signed(event)).statusCode).toBe(200);
     expect(await ledgerRows(placed.order._id)).toHaveLength(1);
     const mails = await queryRows<{ n: number }>(
-      t,
+      store.t,
       sql`select count(*)::int as n from outbox where kind = 'payment-received' and text like '%768.90%'`,
     );
     expect(mails[0]!.n).toBeGreaterThanOrEqual(1);
@@ -223,21 +111,21 @@ describe('PayMongo', () => {
           {
             id: 'pay_unknown',
             type: 'payment',
-            attributes: { amount: 100, currency: 'PHP', status: 'paid' },
+            attributes: { amount: 100, currency: 'PHP', status: 'paid', refunds: [] },
           },
         ],
       },
     });
-    const before = await countRows(t, 'payments');
+    const before = await countRows(store.t, 'payments');
     expect((await signed(event)).statusCode).toBe(200);
     const failed = { data: { id: 'evt_failed_1', attributes: { type: 'payment.failed', data: null } } };
     expect((await signed(failed)).statusCode).toBe(200);
-    expect(await countRows(t, 'payments')).toBe(before);
+    expect(await countRows(store.t, 'payments')).toBe(before);
   });
 
   it('asks the shop to look at an amount that differs, and does not show the order paid', async () => {
     const placed = await placeOnline();
-    const { session } = paymongo.pay((await sessionOf(placed.order._id)).id, 50000);
+    const { session } = store.paymongo.pay((await sessionOf(placed.order._id)).id, 50000);
     expect((await signed(paidEvent(session))).statusCode).toBe(200);
     const after = await read(placed.order._id);
     expect(after.paymentStatus).toBe('unpaid');
@@ -250,12 +138,12 @@ describe('PayMongo', () => {
   it('records a payment that arrives after the order lapsed, and asks for its refund', async () => {
     const placed = await placeOnline();
     const sessionId = (await sessionOf(placed.order._id)).id;
-    await t.database.db.execute(
+    await store.t.database.db.execute(
       sql`update orders set payment_due_by = now() - interval '1 minute' where id = ${placed.order._id}`,
     );
-    await cancelLapsed(t.database.db, { storeName: 'Habi' });
+    await cancelLapsed(store.t.database.db, { storeName: 'Habi' });
     expect((await read(placed.order._id)).status).toBe('cancelled');
-    const { session } = paymongo.pay(sessionId, 76890);
+    const { session } = store.paymongo.pay(sessionId, 76890);
     expect((await signed(paidEvent(session))).statusCode).toBe(200);
     const after = await read(placed.order._id);
     expect(after.amountPaid).toBe('768.90');
@@ -263,100 +151,66 @@ describe('PayMongo', () => {
   });
 
   it('places the order when PayMongo is down; the retry is 503, then the page once it is back', async () => {
-    paymongo.state.fail = '5xx';
+    store.paymongo.state.fail = '5xx';
     const placed = await placeOnline();
     expect(placed.checkoutUrl).toBeUndefined();
     expect(placed.order.paymentStatus).toBe('unpaid');
-    const down = await retry(placed.order._id, shopper);
+    const down = await retry(placed.order._id, store.shopper);
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(
       'Online payment is not available right now. Please try again in a few minutes.',
     );
-    paymongo.state.fail = 'drop';
-    expect((await retry(placed.order._id, shopper)).statusCode).toBe(503);
-    paymongo.state.fail = 'none';
-    const back = await retry(placed.order._id, shopper);
+    store.paymongo.state.fail = 'drop';
+    expect((await retry(placed.order._id, store.shopper)).statusCode).toBe(503);
+    store.paymongo.state.fail = 'none';
+    const back = await retry(placed.order._id, store.shopper);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().checkoutUrl).toMatch(/^https:\/\/checkout\.paymongo\.test\//);
     // Asked again: the same page, no new session.
-    const calls = paymongo.calls('POST /v1/checkout_sessions').length;
-    expect((await retry(placed.order._id, shopper)).json()).toEqual(back.json());
-    expect(paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(calls);
+    const calls = store.paymongo.calls('POST /v1/checkout_sessions').length;
+    expect((await retry(placed.order._id, store.shopper)).json()).toEqual(back.json());
+    expect(store.paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(calls);
   });
 
   it('makes one session for two retries at once, and for a checkout sent twice', async () => {
-    paymongo.state.fail = '5xx';
+    store.paymongo.state.fail = '5xx';
     const placed = await placeOnline();
-    paymongo.state.fail = 'none';
-    paymongo.state.delayMs = 200;
-    const before = paymongo.calls('POST /v1/checkout_sessions').length;
-    const [a, b] = await Promise.all([retry(placed.order._id, shopper), retry(placed.order._id, shopper)]);
+    store.paymongo.state.fail = 'none';
+    store.paymongo.state.delayMs = 200;
+    const before = store.paymongo.calls('POST /v1/checkout_sessions').length;
+    const [a, b] = await Promise.all([
+      retry(placed.order._id, store.shopper),
+      retry(placed.order._id, store.shopper),
+    ]);
     expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
     expect(a!.json().checkoutUrl).toBe(b!.json().checkoutUrl);
-    expect(paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(before + 1);
+    expect(store.paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(before + 1);
 
     const key = `checkout-twice-${Date.now()}`;
     const [first, second] = await Promise.all([placeOnline(undefined, key), placeOnline(undefined, key)]);
     expect(first.order._id).toBe(second.order._id);
     expect(first.checkoutUrl).toBeDefined();
     expect(second.checkoutUrl).toBe(first.checkoutUrl);
-    expect(paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(before + 2);
+    expect(store.paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(before + 2);
   });
 
   it('keeps the retry to the order’s owner', async () => {
     const placed = await placeOnline();
-    expect((await retry(placed.order._id, other)).statusCode).toBe(403);
+    expect((await retry(placed.order._id, store.other)).statusCode).toBe(403);
     expect((await retry(placed.order._id, null)).statusCode).toBe(401);
-    expect((await retry(placed.order._id, admin)).statusCode).toBe(401);
-    expect((await retry('00000000-0000-4000-8000-000000000000', shopper)).statusCode).toBe(404);
-  });
-
-  it('refunds an online payment through PayMongo in part, then the rest; nothing written when it is down', async () => {
-    const placed = await placeOnline();
-    const { session, payment } = paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
-    await signed(paidEvent(session));
-    const url = `/api/payments/orders/${placed.order._id}/refunds`;
-    const refund = (amount: string) =>
-      t.request({ method: 'POST', url, cookie: admin.cookie, payload: { amount, note: 'Wrong size' } });
-
-    paymongo.state.fail = '5xx';
-    const down = await refund('100');
-    expect(down.statusCode).toBe(503);
-    expect(await ledgerRows(placed.order._id)).toHaveLength(1);
-    paymongo.state.fail = 'none';
-
-    const part = await refund('100');
-    expect(part.statusCode, part.body).toBe(200);
-    expect(part.json()).toMatchObject({ paymentStatus: 'partiallyRefunded', amountRefunded: '100.00' });
-    const [call] = paymongo.calls('POST /v1/refunds').slice(-1);
-    expect(call!.body!.data.attributes).toEqual({
-      amount: 10000,
-      payment_id: payment.id,
-      reason: 'requested_by_customer',
-      notes: 'Wrong size',
-    });
-    expect((await refund('668.91')).statusCode).toBe(409);
-    const rest = await refund('668.90');
-    expect(rest.json()).toMatchObject({ paymentStatus: 'refunded', amountRefunded: '768.90' });
-    const rows = await ledgerRows(placed.order._id);
-    expect(rows.map((r) => [r.kind, r.amount])).toEqual([
-      ['payment', '768.90'],
-      ['refund', '100.00'],
-      ['refund', '668.90'],
-    ]);
-    expect(rows[1]!.provider_id).toMatch(/^ref_/);
-    expect((await refund('1')).statusCode).toBe(409);
+    expect((await retry(placed.order._id, store.admin)).statusCode).toBe(401);
+    expect((await retry('00000000-0000-4000-8000-000000000000', store.shopper)).statusCode).toBe(404);
   });
 
   it('records on start what PayMongo took while its webhook was lost', async () => {
     const placed = await placeOnline();
-    paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
+    store.paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
     const { openPayMongo } = await import('./paymongo.ts');
     const parts = openPayMongo(
-      t.database.db,
-      { apiUrl: paymongo.url, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
+      store.t.database.db,
+      { apiUrl: store.paymongo.url, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
       { storeName: 'Habi', publicUrl: 'https://shop.example.com' },
-      t.app.log,
+      store.t.app.log,
     )!;
     parts.reconcile();
     await parts.stop();
