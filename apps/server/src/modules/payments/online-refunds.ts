@@ -45,7 +45,7 @@ const stateOf = (status: string): Exclude<PayMongoRefundState, 'sending'> =>
   status === 'succeeded' || status === 'failed' ? status : 'pending';
 
 /** A refund asked of PayMongo this long ago with no word of it was never taken. */
-const SENDING_GRACE_MS = 2 * 60_000;
+const SENDING_GRACE_MS = 60_000;
 /** A refund PayMongo took is read back this long after, when no event settled it. */
 const PENDING_RECHECK_MS = 10 * 60_000;
 

@@ -59,13 +59,14 @@ export async function signUp(base: string): Promise<Customer> {
 }
 
 /** One of the product, FREE delivery: subtotal plus 10% tax. */
-function orderBody(customer: Customer, product: ShopProduct) {
+function orderBody(customer: Customer, product: ShopProduct, paymentMethod?: string) {
   const centavos = Math.round(Number(product.price) * 100);
   const total = ((centavos + Math.round(centavos / 10)) / 100).toFixed(2);
   return {
     userId: customer.id,
     total,
     address: '12 Mabini St, Ermita, Manila 1000',
+    ...(paymentMethod ? { paymentMethod } : {}),
     cart: [
       {
         id: product.id,
@@ -80,13 +81,19 @@ function orderBody(customer: Customer, product: ShopProduct) {
   };
 }
 
-/** Places one order; answers the HTTP status and, when placed, the order's id. */
-export async function placeOrder(base: string, customer: Customer, product: ShopProduct, key = randomUUID()) {
+/** Places one order (cash on delivery unless told); answers the HTTP status and, when placed, the order's id. */
+export async function placeOrder(
+  base: string,
+  customer: Customer,
+  product: ShopProduct,
+  key = randomUUID(),
+  paymentMethod?: 'cod' | 'transfer' | 'online',
+) {
   const response = await api(base, '/api/orders/placed-order', {
     method: 'POST',
     cookie: customer.cookie,
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-    body: orderBody(customer, product),
+    body: orderBody(customer, product, paymentMethod),
   });
   return {
     status: response.status,
