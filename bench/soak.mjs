@@ -20,9 +20,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MAX_RSS_MB = Number(process.env.BENCH_MAX_RSS_MB ?? 250);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+// Node options before the server's own, to look inside it (`--import <a memory logger>`, say).
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 buildIfStale();
-const store = await startScaledStore({ port: PORT, products: PRODUCTS, databaseUrl: DATABASE_URL });
+const store = await startScaledStore({
+  port: PORT,
+  products: PRODUCTS,
+  databaseUrl: DATABASE_URL,
+  nodeArgs: NODE_ARGS,
+});
 const minutes = [];
 let status;
 try {

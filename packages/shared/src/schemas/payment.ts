@@ -93,6 +93,8 @@ export const LedgerEntrySchema = z.object({
   note: z.string().nullable(),
   recordedBy: z.string(),
   createdAt: z.string(),
+  /** A refund through PayMongo: where PayMongo has it (pending until it settles). */
+  refundStatus: z.enum(['pending', 'succeeded', 'failed']).optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

@@ -8,9 +8,9 @@ import {
   parseCentavos,
   toDecimal,
 } from '@habi/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { orders, payments, paymongoRefunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { getOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
 
@@ -69,15 +69,19 @@ export async function appendLedger(tx: Executor, order: OrderRow, row: NewLedger
 /** An order's ledger, oldest row first; 404 for an order there is not. */
 export async function ledgerOf(db: Executor, orderId: string): Promise<LedgerEntry[]> {
   const rows = await db
-    .select()
+    .select({ row: payments, refundState: paymongoRefunds.state })
     .from(payments)
+    .leftJoin(
+      paymongoRefunds,
+      and(eq(payments.kind, 'refund'), eq(paymongoRefunds.refundId, payments.providerId)),
+    )
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
   if (rows.length === 0) {
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound('Order not found');
   }
-  return rows.map((row) => ({
+  return rows.map(({ row, refundState }) => ({
     id: row.id,
     kind: row.kind,
     amount: row.amount,
@@ -86,5 +90,6 @@ export async function ledgerOf(db: Executor, orderId: string): Promise<LedgerEnt
     note: row.note,
     recordedBy: row.recordedBy,
     createdAt: new Date(row.createdAt).toISOString(),
+    ...(refundState && refundState !== 'sending' ? { refundStatus: refundState } : {}),
   }));
 }

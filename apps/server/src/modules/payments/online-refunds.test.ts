@@ -78,6 +78,18 @@ describe('refunds through PayMongo', () => {
     for (const r of payment.attributes.refunds) r.attributes.status = 'succeeded';
     expect((await signed(refundEvent(payment, 'payment.refunded'))).statusCode).toBe(200);
     expect((await refundRows(id)).map((r) => r.state)).toEqual(['succeeded', 'succeeded']);
+    const ledger = await store.t.request({
+      method: 'GET',
+      url: `/api/payments/orders/${id}/ledger`,
+      cookie: store.admin.cookie,
+    });
+    expect(
+      ledger.json().map((e: { kind: string; refundStatus?: string }) => [e.kind, e.refundStatus]),
+    ).toEqual([
+      ['payment', undefined],
+      ['refund', 'succeeded'],
+      ['refund', 'succeeded'],
+    ]);
     expect((await ledgerRows(id)).map((r) => [r.kind, r.amount, r.recorded_by])).toEqual([
       ['payment', '768.90', 'paymongo'],
       ['refund', '100.00', 'admin:admin'],

@@ -11,6 +11,12 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   refund: 'Refund',
   reversal: 'Refund failed',
 };
+/** Where PayMongo has a refund sent through it. */
+const REFUND_STATUS_LABELS: Record<NonNullable<LedgerEntry['refundStatus']>, string> = {
+  pending: 'Pending at PayMongo',
+  succeeded: 'Confirmed by PayMongo',
+  failed: 'Failed at PayMongo',
+};
 const HEADERS = ['Date', 'Kind', 'Amount', 'Method', 'Reference', 'Note', 'Recorded by'];
 
 /**
@@ -51,7 +57,12 @@ export function LedgerTable({ orderId }: { orderId: string }) {
           {ledger.data.map((entry) => (
             <tr key={entry.id} className="border-t border-line align-top">
               <td className="px-4 py-3 whitespace-nowrap">{formatInstant(entry.createdAt)}</td>
-              <td className="px-4 py-3">{KIND_LABELS[entry.kind]}</td>
+              <td className="px-4 py-3">
+                {KIND_LABELS[entry.kind]}
+                {entry.refundStatus && (
+                  <span className="block text-xs text-muted">{REFUND_STATUS_LABELS[entry.refundStatus]}</span>
+                )}
+              </td>
               <td
                 className={cn(
                   'px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums',
