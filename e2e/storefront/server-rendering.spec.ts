@@ -38,8 +38,8 @@ async function publicPages(request: APIRequestContext): Promise<{ pages: PublicP
       {
         url: '/',
         status: 200,
-        texts: ['Everyday pieces, made to last.', 'Latest Collections', newest!.name],
-        embedded: ['/api/product/all', '/api/product/best'],
+        texts: ['Everyday pieces, made to last.', 'Latest Collections', newest!.name, 'Ways to pay'],
+        embedded: ['/api/product/all', '/api/product/best', '/api/payments/options'],
       },
       {
         url: '/products?category=Women&sort=asc',
@@ -51,10 +51,15 @@ async function publicPages(request: APIRequestContext): Promise<{ pages: PublicP
         url: `/view?pid=${product._id}`,
         status: 200,
         texts: [product.variations[0]?.name ?? product.name, money(product.price), 'Add to Cart'],
-        embedded: [`/api/product/${product._id}`],
+        embedded: [`/api/product/${product._id}`, '/api/payments/options'],
       },
       { url: '/about', status: 200, texts: ['Clothes made with care'], embedded: ['/api/product/best'] },
-      { url: '/delivery', status: 200, texts: ['Delivery options and fees'], embedded: [] },
+      {
+        url: '/delivery',
+        status: 200,
+        texts: ['Delivery options and fees', 'Pay by '],
+        embedded: ['/api/payments/options'],
+      },
       { url: '/privacy', status: 200, texts: ['Privacy Policy'], embedded: [] },
       { url: '/no-such-page', status: 404, texts: ['Not Found!'], embedded: [] },
     ],

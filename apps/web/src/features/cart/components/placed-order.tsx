@@ -2,8 +2,8 @@ import { formatPHP, type Order, orderReference } from '@habi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { awaitsPayment, orderQueryOptions } from '../../../lib/order-payment.ts';
+import { paymentOptionsQueryOptions } from '../../../lib/payment-options.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
-import { paymentOptionsQueryOptions } from '../api/get-payment-options.ts';
 import { PaymentNextStep } from './payment-next-step.tsx';
 
 /** How often a page waiting for an online payment reads the order again. */

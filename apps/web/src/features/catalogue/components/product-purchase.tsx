@@ -1,9 +1,10 @@
 import { DELIVERY_OPTIONS } from '@habi/shared';
-import { Banknote, ShoppingBag, Truck } from 'lucide-react';
+import { ShoppingBag, Truck, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { usePaymentMethodsText } from '../../../lib/payment-options.ts';
 import { type ChoiceStock, inCartMessage } from '../utils/choice-stock.ts';
 
 const [freeDelivery] = DELIVERY_OPTIONS;
@@ -72,8 +73,9 @@ export function SoldOutNotice() {
   );
 }
 
-/** Free shipping and cash on delivery, under every product. */
+/** Free shipping and the ways to pay the shop has turned on, under every product. */
 export function DeliveryPromises() {
+  const payWays = usePaymentMethodsText();
   return (
     <ul className="flex flex-col gap-4 rounded-2xl bg-sand/70 p-5 text-sm">
       <li className="flex gap-3">
@@ -87,13 +89,20 @@ export function DeliveryPromises() {
           </span>
         </span>
       </li>
-      <li className="flex gap-3">
-        <Banknote aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
-        <span>
-          <span className="font-semibold">Cash on delivery</span>
-          <span className="text-ink-soft">: pay when your order reaches your door.</span>
-        </span>
-      </li>
+      {payWays !== null && (
+        <li className="flex gap-3">
+          <Wallet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+          <span className="min-w-0 flex-1">
+            <span className="font-semibold">Ways to pay</span>
+            {payWays === undefined ? (
+              // A line's height while they load, so nothing below moves when they come.
+              <span aria-hidden="true" className="mt-1.5 block h-3.5 w-3/4 animate-pulse rounded bg-paper" />
+            ) : (
+              <span className="text-ink-soft">: {payWays}.</span>
+            )}
+          </span>
+        </li>
+      )}
     </ul>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { InTurn } from '../../../lib/hydrate-in-turn.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { paymentOptionsQueryOptions } from '../../../lib/payment-options.ts';
 import { bestProductsQueryOptions, useBestProducts } from '../api/get-best-products.ts';
 import { productsQueryOptions, useProducts } from '../api/get-products.ts';
 import { CategoryTiles, categoryTileQueries } from '../components/category-tiles.tsx';
@@ -25,9 +26,10 @@ function ShopAllLink({ label }: { label: string }) {
   );
 }
 
-/** Server rendering: Latest and Best Collections, and the category tiles' covers. */
+/** Server rendering: Latest and Best Collections, the category tiles' covers, the ways to pay. */
 export function prefetch(queryClient: QueryClient) {
   return Promise.all([
+    queryClient.prefetchQuery(paymentOptionsQueryOptions),
     queryClient.prefetchQuery(productsQueryOptions({ limit: HOME_COLLECTION_SIZE })),
     queryClient.prefetchQuery(bestProductsQueryOptions()),
     ...categoryTileQueries().map((options) => queryClient.prefetchQuery(options)),

@@ -5,15 +5,20 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { paymentOptionsQueryOptions } from '../../../lib/payment-options.ts';
 import { productQueryOptions, useProduct } from '../../../lib/products.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ProductDetails } from '../components/product-details.tsx';
 import { ProductNotFound } from '../components/product-not-found.tsx';
 
-/** Server rendering: the product, when the URL names one. */
+/** Server rendering: the product, when the URL names one, and the ways to pay named under it. */
 export async function prefetch(queryClient: QueryClient, url: URL) {
   const pid = url.searchParams.get('pid') ?? '';
-  if (isId(pid)) await queryClient.prefetchQuery(productQueryOptions(pid));
+  if (!isId(pid)) return;
+  await Promise.all([
+    queryClient.prefetchQuery(productQueryOptions(pid)),
+    queryClient.prefetchQuery(paymentOptionsQueryOptions),
+  ]);
 }
 
 /** Product detail at /view?pid={productId}. */

@@ -1,7 +1,40 @@
+import type { PaymentOptions } from '@habi/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import DeliveryPage, { feeText, optionName } from './delivery-page.tsx';
+
+const OPTIONS: PaymentOptions = {
+  methods: ['cod', 'transfer'],
+  codMaxTotal: '5000.00',
+  transferHours: 24,
+  onlineMinutes: 60,
+  accounts: [
+    {
+      id: 'b',
+      kind: 'bank',
+      bankName: 'BPI',
+      accountName: 'Habi',
+      accountNumber: '1234-5678',
+      qrImageUrl: null,
+    },
+  ],
+};
+
+/** The page with the shop's payment options as the server rendered it with them. */
+function renderPage(options: PaymentOptions = OPTIONS) {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.payments.options(), options);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DeliveryPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 // 17:00 UTC on 22 November is 01:00 on Monday the 23rd in Manila: the day the dates count from.
 beforeEach(() => {
@@ -33,7 +66,7 @@ describe('optionName and feeText', () => {
 
 describe('DeliveryPage', () => {
   it('shows each option with its fee, days and the date it arrives if ordered now (Manila)', () => {
-    render(<DeliveryPage />, { wrapper: MemoryRouter });
+    renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Delivery options and fees' })).toBeTruthy();
     expect(document.title).toBe('Delivery | Habi');
     const cards = screen.getAllByRole('listitem').filter((item) => within(item).queryByRole('heading'));
@@ -48,5 +81,23 @@ describe('DeliveryPage', () => {
     expect(screen.getByText(/Estimated tax of 10% is charged on the items plus shipping/)).toBeTruthy();
     expect(screen.getByText(/To Pay, To Receive, Delivered, or Cancelled/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/user');
+  });
+
+  it('says how to pay by the methods the shop has on, cash on delivery with its limit', () => {
+    renderPage();
+    const payment = screen.getByRole('region', { name: 'Paying and following your order' });
+    expect(payment.textContent).toContain(
+      'Pay by cash on delivery up to ₱5,000.00, bank transfer. With cash on delivery (COD) you pay the rider',
+    );
+    expect(payment.textContent).toContain(
+      'An order to be paid by transfer and not paid in time is cancelled',
+    );
+    cleanup();
+
+    renderPage({ ...OPTIONS, methods: ['online'] });
+    expect(document.body.textContent).not.toMatch(/cash on delivery|\bCOD\b|pay cash/i);
+    expect(screen.getByText(/^Pay by cards and e-wallets via PayMongo\./).textContent).toBe(
+      'Pay by cards and e-wallets via PayMongo. An order to be paid online and not paid in time is cancelled, and its items go back on sale.',
+    );
   });
 });

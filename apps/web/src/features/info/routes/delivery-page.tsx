@@ -6,15 +6,23 @@ import {
   formatPHP,
   ITEM_STATUSES,
   PAGE_HEADS,
+  type PaymentMethod,
+  type PaymentOptions,
   STORE_TIME_ZONE,
   storeDate,
   TAX_PERCENT,
 } from '@habi/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { useNow } from '../../../lib/now.ts';
 import { paths } from '../../../lib/paths.ts';
+import {
+  paymentMethodsText,
+  paymentOptionsQueryOptions,
+  usePaymentOptions,
+} from '../../../lib/payment-options.ts';
 import { InfoPage, InfoSection, textLink } from '../components/info-page.tsx';
 
 /** "next-day" -> "Next day". */
@@ -30,6 +38,11 @@ const STATUS_LIST = new Intl.ListFormat('en', { type: 'disjunction' }).format(
   ITEM_STATUSES.map(camelToLabel),
 );
 
+/** Server rendering: the ways to pay the page names. */
+export function prefetch(queryClient: QueryClient) {
+  return queryClient.prefetchQuery(paymentOptionsQueryOptions);
+}
+
 /** /delivery: the cart's delivery options, their fees and how a delivery date is worked out. */
 export default function DeliveryPage() {
   useDocumentTitle(PAGE_HEADS['/delivery'].title);
@@ -42,7 +55,7 @@ export default function DeliveryPage() {
       lead={
         <p>
           Every item in your cart gets its own delivery option: pick the date that suits you. We deliver
-          anywhere in the Philippines, and you pay cash when your parcel arrives.
+          anywhere in the Philippines.
         </p>
       }
     >
@@ -63,12 +76,7 @@ export default function DeliveryPage() {
       </InfoSection>
 
       <InfoSection id="payment-title" title="Paying and following your order">
-        <p>
-          Pay cash on delivery (COD) when the parcel reaches your door, or, where the cart offers it, by a
-          transfer to the shop's GCash, Maya or bank account: send the exact amount and enter the transfer's
-          reference number on your order. An order paid by transfer and not paid in time is cancelled, and its
-          items go back on sale.
-        </p>
+        <PaymentTerms />
         <p>
           Follow every item in{' '}
           <Link to={paths.user} className={textLink}>
@@ -155,4 +163,30 @@ function DatesExplained({ now }: { now: Date }) {
       </p>
     </InfoSection>
   );
+}
+
+/** How each way to pay the shop has turned on works; none is named while they cannot be read. */
+function PaymentTerms() {
+  const options = usePaymentOptions();
+  // A line's height while they load, so the text below does not move when they come.
+  if (options.isPending) return <p aria-hidden="true" className="h-4 w-3/4 animate-pulse rounded bg-sand" />;
+  const ways = options.data && paymentMethodsText(options.data);
+  if (!options.data || !ways) return <p>Your cart shows the ways to pay when you check out.</p>;
+  return <p>{paymentSentences(options.data, ways)}</p>;
+}
+
+/** "Pay by …. With cash on delivery …": what a shopper needs to know of each method that is on. */
+function paymentSentences({ methods }: PaymentOptions, ways: string) {
+  const on = (method: PaymentMethod) => methods.includes(method);
+  const lapsing = [on('transfer') && 'by transfer', on('online') && 'online'].filter(Boolean).join(' or ');
+  return [
+    `Pay by ${ways}.`,
+    on('cod') && 'With cash on delivery (COD) you pay the rider when the parcel reaches your door.',
+    on('transfer') &&
+      "For a transfer, send the exact amount to one of the shop's accounts and enter the transfer's reference number on your order.",
+    lapsing &&
+      `An order to be paid ${lapsing} and not paid in time is cancelled, and its items go back on sale.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
