@@ -1,4 +1,5 @@
 export * from './cart-storage.ts';
+export * from './collection-filters.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './discounts.ts';

@@ -1,3 +1,5 @@
+import { collectionFilterPairs, parseCollectionFilters, type QueryReader } from './collection-filters.ts';
+
 /**
  * The web app's pages, as the server must know them: which paths are pages (any other answers
  * 404, with the app's not-found page), which a search engine may read, and where a product's
@@ -39,6 +41,18 @@ const CART_PAGE = '/cart';
  */
 export function isRenderedPage(path: string): boolean {
   return (PUBLIC_PAGES as readonly string[]).includes(path) || path === CART_PAGE;
+}
+
+/**
+ * A page drawn by the server (`isRenderedPage`), as it is drawn: the query parameters it reads,
+ * normalised, in order (`/products?x=1&sort=asc&category=Foo` reads `sort=asc`). Every URL of one
+ * page gives the same, so the server keeps one copy of it, however many parameters a visitor
+ * makes up.
+ */
+export function renderedPageQuery(path: string, query: QueryReader): [string, string][] {
+  if (path === '/products') return collectionFilterPairs(parseCollectionFilters(query));
+  if (path === PRODUCT_PAGE.path) return [[PRODUCT_PAGE.param, query.get(PRODUCT_PAGE.param) ?? '']];
+  return [];
 }
 
 /** Whether the web app has a page at this path (the query aside). */

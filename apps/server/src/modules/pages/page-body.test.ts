@@ -141,6 +141,26 @@ describe('pages rendered on the server', () => {
     expect(root(changed.body)).toBe('<h1>Newer Linen Dress</h1>');
   });
 
+  it('draws and keeps a page by the parameters it reads: made-up ones share one copy', async () => {
+    const before = rendered().length;
+    const urls = [
+      '/products?sort=asc&category=Men',
+      '/products?category=Men&sort=asc&x=1',
+      '/products/?utm_source=mail&category=Men&category=Foo&sort=asc',
+      '/products?x=2&sort=asc&category=Men',
+    ];
+    const pages = [];
+    for (const url of urls) pages.push(await get(url));
+    expect(rendered().slice(before)).toEqual(['/products?category=Men&sort=asc']);
+    expect(new Set(pages.map((p) => p.body)).size).toBe(1);
+    // Its canonical link names what it reads, never what was made up.
+    expect(pages[0]!.body).toContain('/products?category=Men"');
+    // A product page reads its id alone.
+    const product = await insertProduct(t, { name: 'Kept Linen Shorts' });
+    await get(`/view?x=1&pid=${product.id}`);
+    expect(rendered().at(-1)).toBe(`/view?pid=${product.id}`);
+  });
+
   it('keeps nothing of a page that could not be rendered', async () => {
     const before = rendered().length;
     await get('/privacy');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isRenderedPage, storeDate } from '@habi/shared';
+import { isRenderedPage, renderedPageQuery, storeDate } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client.ts';
@@ -67,27 +67,28 @@ async function pagesRoutes(
       !request.url.startsWith('/uploads/') &&
       path.extname(request.url.split('?')[0]!) === '';
     if (hasWeb && isPage) {
-      const page = await pageStatus(options.db, new URL(request.url, 'http://store'));
+      const url = new URL(request.url, 'http://store');
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+      // A drawn page is drawn, kept and described from the parameters it reads alone, so that
+      // made-up ones (`?x=1`, `?x=2`, …) do not fill the kept pages with copies of it.
+      if (isRenderedPage(path))
+        url.search = new URLSearchParams(renderedPageQuery(path, url.searchParams)).toString();
+      const page = await pageStatus(options.db, url);
       // Personal pages and the back office are served, never indexed.
       if (!page.indexable) reply.header('x-robots-tag', 'noindex');
       let html = withHead(shell, pageHeadHtml(page, options));
       if (renderBody && page.status === 200 && isRenderedPage(page.path)) {
+        const drawn = `${path}${url.search}`;
         const withRendered = async () => {
-          const body = await renderBody(request.url);
+          const body = await renderBody(drawn);
           if (!body) throw new NotRendered();
           return { body: withBody(html, body) };
         };
         try {
-          return await rendered.reply(
-            request,
-            reply,
-            `${storeDate(new Date())} ${request.url}`,
-            withRendered,
-            {
-              readsSales: true,
-              type: 'text/html; charset=utf-8',
-            },
-          );
+          return await rendered.reply(request, reply, `${storeDate(new Date())} ${drawn}`, withRendered, {
+            readsSales: true,
+            type: 'text/html; charset=utf-8',
+          });
         } catch (error) {
           if (!(error instanceof NotRendered)) throw error;
         }

@@ -1,5 +1,6 @@
 import {
   type Category,
+  type CollectionFilters,
   NEXT_CURSOR_HEADER,
   type ProductListQueryInput,
   type ProductSort,
@@ -15,7 +16,6 @@ import {
 } from '@tanstack/react-query';
 import { requestWithHeaders } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { FilterState } from '../utils/filters.ts';
 
 export interface ProductPage {
   items: ProductSummary[];
@@ -76,7 +76,7 @@ export interface ProductFilters {
 }
 
 /** The listing's query for what the URL chose: no sort chosen is the Relevant order. */
-export const listingFilters = (filters: FilterState): ProductFilters => ({
+export const listingFilters = (filters: CollectionFilters): ProductFilters => ({
   category: filters.category,
   subCategory: filters.subCategory,
   sort: filters.sort ?? 'relevant',

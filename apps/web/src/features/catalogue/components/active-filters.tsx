@@ -1,13 +1,13 @@
+import type { CollectionFilters } from '@habi/shared';
 import { X } from 'lucide-react';
-import type { FilterState } from '../utils/filters.ts';
 
 /** The chosen filters as removable chips above the grid. */
 export function ActiveFilters({
   filters,
   onChange,
 }: {
-  filters: FilterState;
-  onChange(change: Partial<FilterState>): void;
+  filters: CollectionFilters;
+  onChange(change: Partial<CollectionFilters>): void;
 }) {
   const chips = [
     ...filters.category.map((value) => ({

@@ -1,14 +1,15 @@
-import { CATEGORIES, HOME_COLLECTION_SIZE, SUBCATEGORIES } from '@habi/shared';
+import { CATEGORIES, type CollectionFilters, HOME_COLLECTION_SIZE, SUBCATEGORIES } from '@habi/shared';
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useProducts } from '../api/get-products.ts';
-import { type FilterState, productsUrl } from '../utils/filters.ts';
+import { productsUrl } from '../utils/filters.ts';
+
 import { ProductGrid } from './product-grid.tsx';
 
 interface EmptyResultsProps {
-  filters: FilterState;
+  filters: CollectionFilters;
   onClearFilters(): void;
 }
 

@@ -1,13 +1,12 @@
-import { CATEGORIES, SUBCATEGORIES } from '@habi/shared';
+import { CATEGORIES, type CollectionFilters, SUBCATEGORIES } from '@habi/shared';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { cn } from '../../../lib/cn.ts';
-import type { FilterState } from '../utils/filters.ts';
 
 interface FiltersPanelProps {
-  filters: FilterState;
-  onChange(change: Partial<FilterState>): void;
+  filters: CollectionFilters;
+  onChange(change: Partial<CollectionFilters>): void;
   onClear(): void;
 }
 

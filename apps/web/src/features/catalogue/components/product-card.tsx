@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
+import { paymentOptionsQueryOptions } from '../../../lib/payment-options.ts';
 import { productQueryOptions } from '../../../lib/products.ts';
 import { SoldOutBadge } from './sold-out-badge.tsx';
 
@@ -18,11 +19,15 @@ interface ProductCardProps {
 /**
  * A product tile: square image on sand, one-line name and price, linking to the product; a product
  * sold out whole wears a badge on its (dimmed) image, which takes no room of its own.
- * Pointing at it (or focusing it) prefetches the product so the page opens at once.
+ * Pointing at it (or focusing it) prefetches the product, and the ways to pay its page names, so
+ * the page opens at once and whole.
  */
 export function ProductCard({ product, sizes, priority, className }: ProductCardProps) {
   const queryClient = useQueryClient();
-  const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(product._id));
+  const prefetch = () => {
+    void queryClient.prefetchQuery(productQueryOptions(product._id));
+    void queryClient.prefetchQuery(paymentOptionsQueryOptions);
+  };
   return (
     <Link
       to={paths.product(product._id)}

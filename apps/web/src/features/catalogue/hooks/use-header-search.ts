@@ -1,3 +1,4 @@
+import { parseCollectionFilters } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { paths } from '../../../lib/paths.ts';
 import { productQueryOptions } from '../../../lib/products.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSuggestions } from '../api/get-suggestions.ts';
-import { parseFilters } from '../utils/filters.ts';
 import {
   moveActive,
   SUGGEST_DELAY_MS,
@@ -26,7 +26,9 @@ export function useHeaderSearch() {
 
   // On the listing the box shows the search in force; on other pages it starts empty.
   const searched =
-    location.pathname === paths.products ? (parseFilters(new URLSearchParams(location.search)).q ?? '') : '';
+    location.pathname === paths.products
+      ? (parseCollectionFilters(new URLSearchParams(location.search)).q ?? '')
+      : '';
   const [text, setText] = useState(searched);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -1,6 +1,6 @@
+import { type CollectionFilters, collectionFilterPairs, parseCollectionFilters } from '@habi/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type FilterState, filtersToParams, parseFilters } from '../utils/filters.ts';
 
 /**
  * The listing's filters and sort, read from and written to the URL. The router applies a
@@ -9,19 +9,22 @@ import { type FilterState, filtersToParams, parseFilters } from '../utils/filter
  */
 export function useProductFilters() {
   const [params, setParams] = useSearchParams();
-  const fromUrl = useMemo(() => parseFilters(params), [params]);
-  const [pending, setPending] = useState<{ filters: FilterState; params: URLSearchParams }>();
+  const fromUrl = useMemo(() => parseCollectionFilters(params), [params]);
+  const [pending, setPending] = useState<{ filters: CollectionFilters; params: URLSearchParams }>();
   // Until the URL moves on from the one the choice was made at.
   const filters = pending && pending.params === params ? pending.filters : fromUrl;
   const latest = useRef(filters);
   latest.current = filters;
 
   const update = useCallback(
-    (change: Partial<FilterState>) => {
+    (change: Partial<CollectionFilters>) => {
       const next = { ...latest.current, ...change };
       latest.current = next;
       setPending({ filters: next, params });
-      setParams(filtersToParams(next), { replace: true, preventScrollReset: true });
+      setParams(new URLSearchParams(collectionFilterPairs(next)), {
+        replace: true,
+        preventScrollReset: true,
+      });
     },
     [params, setParams],
   );

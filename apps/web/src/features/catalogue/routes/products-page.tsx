@@ -1,4 +1,4 @@
-import { PAGE_HEADS } from '@habi/shared';
+import { PAGE_HEADS, parseCollectionFilters } from '@habi/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
@@ -13,12 +13,12 @@ import { FiltersPanel } from '../components/filters-panel.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { SortSelect } from '../components/sort-select.tsx';
 import { useProductFilters } from '../hooks/use-product-filters.ts';
-import { parseFilters, productsUrl } from '../utils/filters.ts';
+import { productsUrl } from '../utils/filters.ts';
 
 /** Server rendering: the first page of what the URL asks for. */
 export function prefetch(queryClient: QueryClient, url: URL) {
   return queryClient.prefetchInfiniteQuery(
-    infiniteProductsQueryOptions(listingFilters(parseFilters(url.searchParams))),
+    infiniteProductsQueryOptions(listingFilters(parseCollectionFilters(url.searchParams))),
   );
 }
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { collectionFilterPairs, parseCollectionFilters } from './collection-filters.ts';
+import { renderedPageQuery } from './pages.ts';
+
+const read = (query: string) => new URLSearchParams(query);
+
+describe('the collection’s filters in its URL', () => {
+  it('reads known values only, and writes them in one order', () => {
+    const filters = parseCollectionFilters(
+      read('sort=asc&subCategory=Tops&category=Kids&category=Foo&category=Men&q=%20denim%20&x=1'),
+    );
+    expect(filters).toEqual({ category: ['Men', 'Kids'], subCategory: ['Tops'], sort: 'asc', q: 'denim' });
+    expect(new URLSearchParams(collectionFilterPairs(filters)).toString()).toBe(
+      'q=denim&category=Men&category=Kids&subCategory=Tops&sort=asc',
+    );
+    expect(parseCollectionFilters(read('sort=sideways&q='))).toEqual({ category: [], subCategory: [] });
+  });
+});
+
+describe('renderedPageQuery', () => {
+  it('keeps what each drawn page reads, and nothing made up', () => {
+    expect(renderedPageQuery('/products', read('x=1&category=Women&utm_source=mail'))).toEqual([
+      ['category', 'Women'],
+    ]);
+    expect(renderedPageQuery('/view', read('ref=ad&pid=abc'))).toEqual([['pid', 'abc']]);
+    expect(renderedPageQuery('/', read('x=1'))).toEqual([]);
+    expect(renderedPageQuery('/cart', read('code=SALE'))).toEqual([]);
+  });
+});
