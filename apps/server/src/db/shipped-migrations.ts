@@ -105,4 +105,14 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795812231370,
     sha256: '83df2617fbb012a36c0dbacb5a1bc52be6a746053004e4a7108bd4ea934fcbd3',
   },
+  {
+    tag: '0020_password_resets',
+    when: 1795812589006,
+    sha256: '262500dd572526d1db2d06ba2724efef55879ca3d58e4bc8e0d5a0fa750afaf6',
+  },
+  {
+    tag: '0021_session_details',
+    when: 1795812597110,
+    sha256: 'b22322d604a01995b33ff7d3e66f2e99105a88e6c868a7062271c27cb573c422',
+  },
 ];

@@ -47,3 +47,68 @@ export const AdminAccountSchema = z.strictObject({
   password: AdminPasswordSchema,
 });
 export type AdminAccountInput = z.infer<typeof AdminAccountSchema>;
+
+/** How long a mailed link to set a new password works. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** What the forgotten-password steps say, the same on the server and in the web app. */
+export const PASSWORD_MESSAGES = {
+  resetRequested: `If an account uses that address, we have mailed it a link to set a new password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`,
+  badLink:
+    'This link is not valid, has expired or has been used already. Ask for a new link to set your password.',
+  reset: 'Your new password is set. You are signed in.',
+  changed: 'Your password has been changed. Your other sessions are signed out.',
+  /** Refused for any new password on the common passwords list (the server checks it). */
+  common: 'This password is one of the most common and easy to guess. Choose another.',
+  wrongCurrent: 'Your current password is not right',
+  sessionEnded: 'Signed out of that session',
+  othersEnded: 'Signed out of all other sessions',
+} as const;
+
+/** `POST /users/forgot-password`. */
+export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+/** A mailed link's token: 32 random bytes, base64url. */
+export const ResetTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { message: PASSWORD_MESSAGES.badLink });
+
+/** `POST /users/reset-password/check`: whether a link still works, before a new password is typed. */
+export const ResetLinkSchema = z.strictObject({ token: ResetTokenSchema });
+/** What a working link answers: the address of the account it sets a password for. */
+export const ResetLinkResponseSchema = z.object({ email: z.string() });
+export type ResetLinkResponse = z.infer<typeof ResetLinkResponseSchema>;
+
+/** `POST /users/reset-password`. */
+export const ResetPasswordSchema = z.strictObject({ token: ResetTokenSchema, password: PasswordSchema });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** `POST /users/me/password`: the current password, and the new one. */
+export const ChangePasswordSchema = z.strictObject({
+  currentPassword: PasswordSchema,
+  password: PasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** `POST /admin/me/password`, in the admin forms' wording. */
+export const AdminChangePasswordSchema = z.strictObject({
+  currentPassword: AdminPasswordSchema,
+  password: AdminPasswordSchema,
+});
+export type AdminChangePasswordInput = z.infer<typeof AdminChangePasswordSchema>;
+
+/** One place the account is signed in, as its list of sessions shows it. */
+export const SessionSchema = z.object({
+  id: z.string(),
+  /** The session this list was asked from. */
+  current: z.boolean(),
+  browser: z.string(),
+  os: z.string(),
+  /** The client's network, never its whole address: `203.0.113.*` or `2001:db8:1::/48`. */
+  network: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+export const SessionListSchema = z.array(SessionSchema);

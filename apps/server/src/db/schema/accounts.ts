@@ -37,17 +37,51 @@ export const admins = pgTable(
   (t) => [uniqueIndex('admins_username_key').on(sql`lower(${t.username})`)],
 );
 
-/** Server-side sessions: only the SHA-256 of the cookie's token is stored. */
+/**
+ * Server-side sessions: only the SHA-256 of the cookie's token is stored. The account's list of
+ * sessions names one by `id`, shows the browser (`user_agent`), the client's network (an IPv4
+ * /24 or IPv6 /48, never the whole address), when it started and when it was last seen.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    id: uuid('id').notNull().defaultRandom(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    network: text('network').notNull().default(''),
+    lastSeenAt: instant('last_seen_at').defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_admin_idx').on(t.adminId)],
+  (t) => [
+    uniqueIndex('sessions_id_key').on(t.id),
+    index('sessions_customer_idx').on(t.customerId),
+    index('sessions_admin_idx').on(t.adminId),
+  ],
+);
+
+/**
+ * Links to set a new password, mailed on request: only the SHA-256 of the link's token is
+ * stored. A link is deleted when used, so it works once; it works only while the account still
+ * has the address it was mailed to.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: instant('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_resets_customer_idx').on(t.customerId),
+    index('password_resets_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
