@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
+import { accountsRoutes } from './modules/accounts/index.ts';
 import { adminsRoutes } from './modules/admins/index.ts';
 import { authPlugin } from './modules/auth/index.ts';
 import { discountsRoutes } from './modules/discounts/index.ts';
@@ -141,6 +142,10 @@ export async function buildApp(
       await api.register(healthRoutes, { database, dataDir: config.dataDir });
       await api.register(usersRoutes, { ...deps, prefix: '/users' });
       await api.register(adminsRoutes, { ...deps, prefix: '/admin' });
+      await api.register(accountsRoutes, {
+        db: database.db,
+        settings: { storeName: config.storeName, publicUrl: config.publicUrl },
+      });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });
       await api.register(ordersRoutes, {
         ...deps,

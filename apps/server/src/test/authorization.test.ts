@@ -12,6 +12,7 @@ import {
   orderLineFor,
   type ProductRow,
   placeOrderOk,
+  resetLinkFor,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -282,6 +283,68 @@ const ROUTES: Route[] = [
       ...(await multipartBody({ username: ADMIN.username, email: ADMIN.email }, [['imageUrl', png]])),
     }),
   },
+  // accounts: passwords and sessions
+  {
+    method: 'POST',
+    path: '/api/users/forgot-password',
+    expected: everyone(200),
+    // An address of its own each time: requests for one address are throttled.
+    build: () => ({ payload: { email: `matrix-${randomUUID()}@example.com` } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/reset-password/check',
+    expected: everyone(200),
+    build: async () => ({ payload: { token: await resetLinkFor(t, await signUpCustomer(t)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/reset-password',
+    expected: everyone(200),
+    // A customer made for the case: a reset ends every session of the account.
+    build: async () => ({
+      payload: { token: await resetLinkFor(t, await signUpCustomer(t)), password: 'matrix-new-pass' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/me/password',
+    expected: anyCustomer(200),
+    // A customer changes the password of an account made for the case, never A's or B's.
+    build: async (caller) => ({
+      cookie: caller.startsWith('customer') ? (await signUpCustomer(t)).cookie : standingCookie(caller),
+      payload: { currentPassword: 'secret123', password: 'matrix-new-pass' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/me/password',
+    expected: adminOnly(200),
+    // The same password again: later cases sign in with it.
+    build: () => ({ payload: { currentPassword: ADMIN.password, password: ADMIN.password } }),
+  },
+  ...(['users', 'admin'] as const).flatMap((who): Route[] => {
+    const expected = who === 'users' ? anyCustomer : adminOnly;
+    const path = `/api/${who}/me/sessions`;
+    return [
+      { method: 'GET', path, expected: expected(200), build: () => ({}) },
+      {
+        method: 'DELETE',
+        path: `${path}/:id`,
+        expected: expected(200),
+        // One of the caller's own sessions, other than the one asking (the others are refused anyway).
+        build: async (caller) => {
+          const own = caller !== 'anonymous' && (who === 'admin') === (caller === 'admin');
+          const other = own ? await freshSession(caller) : undefined;
+          if (!other) return { url: `${path}/${randomUUID()}` };
+          const listed = await ok(t.request({ method: 'GET', url: path, cookie: other }));
+          const id = (listed as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+          return { url: `${path}/${id}` };
+        },
+      },
+      { method: 'DELETE', path, expected: expected(200), build: () => ({}) },
+    ];
+  }),
   // product
   { method: 'GET', path: '/api/product/all', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/product/admin-list', expected: adminOnly(200), build: () => ({}) },

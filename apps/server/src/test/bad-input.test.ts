@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, SEARCH_MESSAGES, SIZE_PRESETS } from '@habi/shared';
+import { IDEMPOTENCY_KEY_HEADER, PASSWORD_MESSAGES, SEARCH_MESSAGES, SIZE_PRESETS } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,7 @@ const TABLES = [
   'idempotency_keys',
   'outbox',
   'sessions',
+  'password_resets',
   'sign_in_throttle',
   'subscribers',
   'payments',
@@ -118,6 +119,8 @@ let png = Buffer.alloc(0);
 /** A newsletter confirmation link's token, mailed in `beforeAll`. */
 let confirmToken = 'A'.repeat(43);
 const ADDRESS_OF_A = '7 Mabini St, Quezon City';
+/** A password link's token, well formed, that no link was mailed with. */
+const UNUSED_LINK = 'A'.repeat(43);
 /** One of the shop's transfer accounts (the GCash one transfers are sent to). */
 let accountId = UNKNOWN_ID;
 /** A cash on delivery order of A's with ₱1.00 collected: more may be collected, and refunded. */
@@ -162,12 +165,16 @@ function sendRaw(request: Req, headers: Record<string, string>): Promise<LightMy
 
 const cookieOf = (who: Who) => (who === 'customer' ? a.cookie : who === 'admin' ? admin.cookie : undefined);
 
-/** Every table's row count and a digest of its rows, to prove a refused request wrote nothing. */
+/**
+ * Every table's row count and a digest of its rows, to prove a refused request wrote nothing; a
+ * session's `last_seen_at` aside, which any request may move on.
+ */
 async function snapshot() {
   const state: Record<string, { rows: number; digest: string }> = {};
+  const row = `(to_jsonb(r) - 'last_seen_at')::text`;
   for (const table of TABLES) {
     const result = await t.database.db.execute(
-      sql.raw(`select coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as d from ${table} r`),
+      sql.raw(`select coalesce(md5(string_agg(${row}, '|' order by ${row})), '') as d from ${table} r`),
     );
     const digest = (result as unknown as { rows: { d: string }[] }).rows[0]!.d;
     state[table] = { rows: await countRows(t, table), digest };
@@ -486,6 +493,41 @@ const JSON_ROUTES: JsonRoute[] = [
     who: 'anonymous',
     url: () => '/api/admin/sign-in',
     body: () => ({ username: ADMIN.username, password: ADMIN.password }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/forgot-password',
+    who: 'anonymous',
+    url: () => '/api/users/forgot-password',
+    body: () => ({ email: a.email }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/reset-password/check',
+    who: 'anonymous',
+    url: () => '/api/users/reset-password/check',
+    body: () => ({ token: UNUSED_LINK }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/reset-password',
+    who: 'anonymous',
+    url: () => '/api/users/reset-password',
+    body: () => ({ token: UNUSED_LINK, password: 'a-new-secret-9' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/me/password',
+    who: 'customer',
+    url: () => '/api/users/me/password',
+    body: () => ({ currentPassword: 'secret123', password: 'a-new-secret-9' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/me/password',
+    who: 'admin',
+    url: () => '/api/admin/me/password',
+    body: () => ({ currentPassword: ADMIN.password, password: 'a-new-secret-9' }),
   },
   {
     method: 'PATCH',
@@ -1058,6 +1100,8 @@ const otherCases = (): Case[] => {
     ['DELETE', '/api/payments/accounts/:id', 'admin'],
     ['GET', '/api/payments/orders/:id/ledger', 'admin'],
     ['POST', '/api/payments/orders/:id/checkout', 'customer'],
+    ['DELETE', '/api/users/me/sessions/:id', 'customer'],
+    ['DELETE', '/api/admin/me/sessions/:id', 'admin'],
   ];
   for (const [method, path, who] of idRoutes) {
     const url = (id: string) => path.replace(/:\w+/, id);
@@ -1102,6 +1146,64 @@ const otherCases = (): Case[] => {
       build: () => asAdmin(method, url(UNKNOWN_ID), typeof payload === 'function' ? payload() : payload),
     });
   }
+  // Passwords: a link that does not work, a common new password, a session that is not the account's.
+  const { badLink, common } = PASSWORD_MESSAGES;
+  cases.push(
+    {
+      name: 'POST /api/users/reset-password/check: a link no one was mailed',
+      status: 404,
+      message: badLink,
+      build: () => ({
+        method: 'POST',
+        url: '/api/users/reset-password/check',
+        payload: { token: UNUSED_LINK },
+      }),
+    },
+    {
+      name: 'POST /api/users/reset-password: a link no one was mailed',
+      status: 404,
+      message: badLink,
+      build: () => ({
+        method: 'POST',
+        url: '/api/users/reset-password',
+        payload: { token: UNUSED_LINK, password: 'a-new-secret-9' },
+      }),
+    },
+    {
+      name: 'POST /api/users/reset-password: a common password',
+      status: 400,
+      message: common,
+      build: () => ({
+        method: 'POST',
+        url: '/api/users/reset-password',
+        payload: { token: UNUSED_LINK, password: 'qwerty123' },
+      }),
+    },
+    {
+      name: 'POST /api/users/me/password: a common password',
+      status: 400,
+      message: common,
+      build: () =>
+        asA('POST', '/api/users/me/password', { currentPassword: 'secret123', password: 'iloveyou' }),
+    },
+    {
+      name: 'POST /api/admin/me/password: a common password',
+      status: 400,
+      message: common,
+      build: () =>
+        asAdmin('POST', '/api/admin/me/password', { currentPassword: ADMIN.password, password: 'sunshine' }),
+    },
+    {
+      name: 'DELETE /api/users/me/sessions/:id: an unknown id',
+      status: 404,
+      build: () => asA('DELETE', `/api/users/me/sessions/${UNKNOWN_ID}`),
+    },
+    {
+      name: 'DELETE /api/admin/me/sessions/:id: an unknown id',
+      status: 404,
+      build: () => asAdmin('DELETE', `/api/admin/me/sessions/${UNKNOWN_ID}`),
+    },
+  );
   cases.push({
     name: 'POST /api/payments/orders/:id/transfer-reference: an unknown id',
     status: 404,
@@ -1793,6 +1895,25 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
     path: '/api/admin/sign-out',
     build: () => ({ method: 'POST', url: '/api/admin/sign-out', cookie: admin.cookie }),
   },
+  ...(['users', 'admin'] as const).flatMap((who) => {
+    const cookie = () => (who === 'users' ? a.cookie : admin.cookie);
+    return [
+      {
+        method: 'DELETE' as const,
+        path: `/api/${who}/me/sessions`,
+        build: () => ({ method: 'DELETE' as const, url: `/api/${who}/me/sessions`, cookie: cookie() }),
+      },
+      {
+        method: 'DELETE' as const,
+        path: `/api/${who}/me/sessions/:id`,
+        build: () => ({
+          method: 'DELETE' as const,
+          url: `/api/${who}/me/sessions/${UNKNOWN_ID}`,
+          cookie: cookie(),
+        }),
+      },
+    ];
+  }),
   {
     method: 'PATCH',
     path: '/api/orders/checkAndUpdateOrder/:id',

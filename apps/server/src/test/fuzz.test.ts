@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { hashPassword } from '../lib/passwords.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
 import {
   createSession,
@@ -36,6 +37,7 @@ import {
   orderLineFor,
   type ProductRow,
   placeOrderOk,
+  resetLinkFor,
   signInAdmin,
   signUpCustomer,
   testPng,
@@ -156,6 +158,8 @@ interface World {
   discount: { id: string; code: string };
   /** The links mailed to a newsletter subscriber: its confirmation and its unsubscribe. */
   newsletter: { email: string; confirm: string; unsubscribe: string };
+  /** A working link to set B's password (B's, so a reset ends none of A's sessions). */
+  reset: string;
   /**
    * A transfer account, and orders of A's: a transfer with its reference waiting, cash on
    * delivery with ₱1.00 collected (more to collect, some to refund), online and unpaid.
@@ -211,6 +215,7 @@ const REFS = {
   freshCode: () => `FUZZ${++codes}`,
   'newsletter.confirm': () => w.newsletter.confirm,
   'newsletter.unsubscribe': () => w.newsletter.unsubscribe,
+  'reset.token': () => w.reset,
   'account.id': () => w.payments.account,
   'transfer.order': () => w.payments.transfer,
   'cod.order': () => w.payments.cod,
@@ -389,6 +394,7 @@ async function buildWorld(): Promise<World> {
   const [mail] = await sqlRows<{ text: string }>(sql`select text from outbox where recipient = ${email}`);
   const token = (page: string) => new RegExp(`${page}\\?token=([\\w-]{43})`).exec(mail!.text)![1]!;
   w.newsletter = { email, confirm: token('confirm'), unsubscribe: token('unsubscribe') };
+  w.reset = await resetLinkFor(t, w.b);
   await setPaymentSettings();
   w.payments = {
     account: await addFixtureAccount(),
@@ -458,6 +464,7 @@ async function repairWorld(op: Operation) {
       confirm_token_hash = ${hash}, confirm_sent_at = now() where email = ${w.newsletter.email}`);
   }
   await repairPayments(op);
+  if (/password/.test(op.path)) await repairPasswords();
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
   if (ENDS_SESSION.test(op.path)) {
     if (!(await findSessionCustomer(t.database.db, tokenOf(w.a.cookie, 'customer')))) {
@@ -467,6 +474,27 @@ async function repairWorld(op: Operation) {
       w.admin.cookie = `${SESSION_COOKIES.admin}=${await createSession(t.database.db, 'admin', w.admin.id)}`;
     }
   }
+}
+
+/**
+ * After a password was set or changed: A, B and the admin sign in with theirs again, B (whom a
+ * reset signs out everywhere) has a session again, and a used reset link is mailed anew.
+ */
+async function repairPasswords() {
+  const [customerHash, adminHash] = [
+    await hashPassword(CUSTOMER_PASSWORD),
+    await hashPassword(ADMIN.password),
+  ];
+  await t.database.db.execute(
+    sql`update customers set password_hash = ${customerHash} where id in (${w.a.id}, ${w.b.id})`,
+  );
+  await t.database.db.execute(sql`update admins set password_hash = ${adminHash} where id = ${w.admin.id}`);
+  if (!(await findSessionCustomer(t.database.db, tokenOf(w.b.cookie, 'customer')))) {
+    w.b.cookie = `${SESSION_COOKIES.customer}=${await createSession(t.database.db, 'customer', w.b.id)}`;
+  }
+  const hash = createHash('sha256').update(w.reset).digest('hex');
+  const [link] = await sqlRows(sql`select 1 from password_resets where token_hash = ${hash}`);
+  if (!link) w.reset = await resetLinkFor(t, w.b);
 }
 
 /**
@@ -524,7 +552,8 @@ async function snapshot(before?: Snapshot): Promise<Snapshot> {
         .map(
           (table) =>
             // A sum of row hashes: any row added, removed or changed changes it, and nothing is sorted.
-            `select '${table}' as t, count(*)::int as n, coalesce(sum(hashtextextended(r::text, 0)), 0)::text as d from ${table} r`,
+            // A session's last_seen_at aside: any request may move it on.
+            `select '${table}' as t, count(*)::int as n, coalesce(sum(hashtextextended((to_jsonb(r) - 'last_seen_at')::text, 0)), 0)::text as d from ${table} r`,
         )
         .join(' union all '),
     ),
@@ -658,6 +687,7 @@ function hintFor(op: Operation): Hint {
       case 'email':
         return fc.oneof(refs('a.email', 'b.email', 'freshEmail'), fc.emailAddress());
       case 'password':
+      case 'currentPassword':
         return refs('password', 'adminPassword');
       case 'username':
         return fc.oneof(refs('admin.username', 'admin2.username'), fc.constantFrom('fuzz-admin', 'ADMIN'));
@@ -694,12 +724,14 @@ function hintFor(op: Operation): Hint {
       case 'code':
         return fc.oneof(refs('freshCode', 'discount.code'), fc.constantFrom('save20', 'WELCOME-AB12'));
       case 'token': {
-        const own: RefName = op.path.endsWith('unsubscribe')
-          ? 'newsletter.unsubscribe'
-          : 'newsletter.confirm';
+        const own: RefName = op.path.includes('reset-password')
+          ? 'reset.token'
+          : op.path.endsWith('unsubscribe')
+            ? 'newsletter.unsubscribe'
+            : 'newsletter.confirm';
         return fc.oneof(
           { weight: 6, arbitrary: refs(own) },
-          { weight: 1, arbitrary: refs('newsletter.confirm', 'newsletter.unsubscribe') },
+          { weight: 1, arbitrary: refs('newsletter.confirm', 'newsletter.unsubscribe', 'reset.token') },
           { weight: 1, arbitrary: fc.constantFrom('A'.repeat(43), 'short', '') },
         );
       }
@@ -791,6 +823,11 @@ const EXAMPLES: Record<string, () => unknown> = {
   'PATCH /api/admin/discounts/{id}': () => ({ active: true }),
   'POST /api/newsletter/subscribe': () => ({ email: r('freshEmail') }),
   'POST /api/newsletter/confirm': () => ({ token: r('newsletter.confirm') }),
+  'POST /api/users/forgot-password': () => ({ email: r('freshEmail') }),
+  'POST /api/users/reset-password/check': () => ({ token: r('reset.token') }),
+  'POST /api/users/reset-password': () => ({ token: r('reset.token'), password: CUSTOMER_PASSWORD }),
+  'POST /api/users/me/password': () => ({ currentPassword: r('password'), password: CUSTOMER_PASSWORD }),
+  'POST /api/admin/me/password': () => ({ currentPassword: r('adminPassword'), password: ADMIN.password }),
   'PUT /api/payments/settings': () => ({ ...PAYMENT_SETTINGS }),
   'POST /api/payments/accounts': () => ({
     kind: 'maya',

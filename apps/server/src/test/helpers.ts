@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -152,6 +152,15 @@ export async function signUpCustomer(t: TestApp, overrides = {}): Promise<Signed
   const cookie = cookieOf(response);
   const current = await t.request({ method: 'GET', url: '/api/users/current', cookie });
   return { id: current.json()._id, cookie, name: body.name, email: body.email };
+}
+
+/** A working link to set a new password for a customer, as if mailed to them: its token. */
+export async function resetLinkFor(t: TestApp, customer: { id: string; email: string }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('hex');
+  await t.database.db.execute(sql`insert into password_resets (token_hash, customer_id, email, expires_at)
+    values (${hash}, ${customer.id}, ${customer.email.toLowerCase()}, now() + interval '30 minutes')`);
+  return token;
 }
 
 export const ADMIN = { username: 'admin', email: 'admin@example.com', password: 'admin-secret' };

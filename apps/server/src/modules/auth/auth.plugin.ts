@@ -20,6 +20,8 @@ declare module 'fastify' {
     customer: CustomerRow | null;
     /** Set by `app.requireAdmin`. */
     admin: AdminRow | null;
+    /** The id of the session the guard found (customer's or admin's), for the list of sessions. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     loadCustomer(request: FastifyRequest): Promise<void>;
@@ -44,10 +46,13 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
   await app.register(cookie);
   app.decorateRequest('customer', null);
   app.decorateRequest('admin', null);
+  app.decorateRequest('sessionId', null);
 
   app.decorate('loadCustomer', async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIES.customer];
-    request.customer = token ? await findSessionCustomer(db, token) : null;
+    const found = token ? await findSessionCustomer(db, token) : null;
+    request.customer = found?.subject ?? null;
+    request.sessionId = found?.sessionId ?? null;
   });
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     await app.loadCustomer(request);
@@ -55,7 +60,9 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIES.admin];
-    request.admin = token ? await findSessionAdmin(db, token) : null;
+    const found = token ? await findSessionAdmin(db, token) : null;
+    request.admin = found?.subject ?? null;
+    request.sessionId = found?.sessionId ?? null;
     if (!request.admin) throw notSignedIn('Admin sign-in required');
   });
   // Path parameters are known before the body is read: ownership is checked with the session.
@@ -78,7 +85,8 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     maxAge: SESSION_TTL_MS[kind] / 1000,
   });
   app.decorate('startSession', async (reply: FastifyReply, kind: SessionKind, subjectId: string) => {
-    const token = await createSession(db, kind, subjectId);
+    const { headers, ip } = reply.request;
+    const token = await createSession(db, kind, subjectId, { userAgent: headers['user-agent'] ?? '', ip });
     reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(kind, reply.request));
   });
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply, kind: SessionKind) => {

@@ -79,3 +79,12 @@ export async function rememberDevice(
     maxAge: DEVICE_TTL_MS / 1000,
   });
 }
+
+/** Forgets every browser known to the account: after a reset, none keeps its sign-in allowance. */
+export async function forgetDevices(db: Executor, kind: SessionKind, subjectId: string): Promise<void> {
+  await db
+    .delete(knownDevices)
+    .where(
+      kind === 'customer' ? eq(knownDevices.customerId, subjectId) : eq(knownDevices.adminId, subjectId),
+    );
+}

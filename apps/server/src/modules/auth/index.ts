@@ -1,10 +1,19 @@
 // The auth module's public face: what app.ts and other modules may use.
 export { assertSelf, default as authPlugin } from './auth.plugin.ts';
-export { SESSION_COOKIES } from './sessions.ts';
+export { forgetDevices } from './devices.ts';
+export {
+  endOtherSessions,
+  endSessionById,
+  listSessions,
+  SESSION_COOKIES,
+  type SessionKind,
+} from './sessions.ts';
 export {
   forgetCustomerThrottling,
   throttledPasswordCheck,
   throttledSignIn,
+  throttlePasswordReset,
   throttleSignUp,
   throttleSubscribe,
 } from './sign-in.ts';
+export { clock } from './throttle.ts';

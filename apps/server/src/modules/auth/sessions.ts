@@ -1,23 +1,43 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import type { Session } from '@habi/shared';
+import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, sessions } from '../../db/schema.ts';
+import { networkOf } from './client-address.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 /** Customers and admins hold separate sessions in separate cookies. */
 export const SESSION_COOKIES = { customer: 'sid', admin: 'admin_sid' } as const;
 export type SessionKind = keyof typeof SESSION_COOKIES;
 export const SESSION_TTL_MS = { customer: 30 * 24 * 3600 * 1000, admin: 7 * 24 * 3600 * 1000 } as const;
+/** A session's "last seen" moves at most this often, so a busy session costs no write per request. */
+const LAST_SEEN_STEP_MS = 5 * 60_000;
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Where a session is signed in from, as its account's list of sessions shows it. */
+export interface SessionOrigin {
+  userAgent: string;
+  ip: string;
+}
+
+const USER_AGENT_MAX = 512;
+
 /** Issues a new session and returns the token for the cookie; only its hash is stored. */
-export async function createSession(db: Executor, kind: SessionKind, subjectId: string): Promise<string> {
+export async function createSession(
+  db: Executor,
+  kind: SessionKind,
+  subjectId: string,
+  origin: SessionOrigin = { userAgent: '', ip: '' },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: digest(token),
     customerId: kind === 'customer' ? subjectId : null,
     adminId: kind === 'admin' ? subjectId : null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS[kind]),
+    userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+    network: networkOf(origin.ip),
   });
   // Expired sessions are swept as new ones are made, so the table stays small.
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
@@ -31,20 +51,97 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
 const live = (token: string) =>
   and(eq(sessions.tokenHash, digest(token)), gt(sessions.expiresAt, new Date()));
 
+/** The session's own columns a guard keeps on the request. */
+const own = { id: sessions.id, lastSeenAt: sessions.lastSeenAt };
+
+/** Marks a session seen now, when it was last marked more than a step ago. */
+async function seen(db: Executor, session: { id: string; lastSeenAt: Date }) {
+  if (session.lastSeenAt.getTime() > Date.now() - LAST_SEEN_STEP_MS) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        lt(sessions.lastSeenAt, sql`now() - ${LAST_SEEN_STEP_MS} * interval '1 millisecond'`),
+      ),
+    );
+}
+
 export async function findSessionCustomer(db: Executor, token: string) {
   const [row] = await db
-    .select({ customer: customers })
+    .select({ customer: customers, session: own })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(and(live(token), isNotNull(sessions.customerId)));
-  return row?.customer ?? null;
+  if (!row) return null;
+  await seen(db, row.session);
+  return { subject: row.customer, sessionId: row.session.id };
 }
 
 export async function findSessionAdmin(db: Executor, token: string) {
   const [row] = await db
-    .select({ admin: admins })
+    .select({ admin: admins, session: own })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(live(token), isNotNull(sessions.adminId)));
-  return row?.admin ?? null;
+  if (!row) return null;
+  await seen(db, row.session);
+  return { subject: row.admin, sessionId: row.session.id };
+}
+
+const ownedBy = (kind: SessionKind, subjectId: string) =>
+  kind === 'customer' ? eq(sessions.customerId, subjectId) : eq(sessions.adminId, subjectId);
+
+/** The account's live sessions, the most recently seen first; `currentId` is the asker's. */
+export async function listSessions(
+  db: Executor,
+  kind: SessionKind,
+  subjectId: string,
+  currentId: string,
+): Promise<Session[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      network: sessions.network,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(ownedBy(kind, subjectId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows.map(({ userAgent, createdAt, lastSeenAt, ...row }) => ({
+    ...row,
+    ...describeUserAgent(userAgent),
+    current: row.id === currentId,
+    createdAt: new Date(createdAt).toISOString(),
+    lastSeenAt: lastSeenAt.toISOString(),
+  }));
+}
+
+/** Ends one of the account's sessions; false when it has none by that id. */
+export async function endSessionById(
+  db: Executor,
+  kind: SessionKind,
+  subjectId: string,
+  id: string,
+): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(ownedBy(kind, subjectId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the account but the one given (none: all of them). */
+export async function endOtherSessions(
+  db: Executor,
+  kind: SessionKind,
+  subjectId: string,
+  keepId?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(ownedBy(kind, subjectId), ne(sessions.id, keepId)) : ownedBy(kind, subjectId));
 }

@@ -1,10 +1,10 @@
-import { isIPv6 } from 'node:net';
-import { and, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { signInThrottle, signInWaiters } from '../../db/schema.ts';
+import { signInThrottle, signInWaiters, signUpThrottle } from '../../db/schema.ts';
 import { HttpError, notSignedIn } from '../../lib/errors.ts';
+import { clientOf } from './client-address.ts';
 import { findKnownDevice, rememberDevice } from './devices.ts';
 import type { SessionKind } from './sessions.ts';
 import {
@@ -31,27 +31,11 @@ const LIMITS = {
   signUp: { free: 30, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
   /** Newsletter sign-ups from one client: each may mail a confirmation to any address. */
   subscribe: { free: 10, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /** Requests for a password link from one client: each may mail any address. */
+  resetClient: { free: 10, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /** Requests for a password link to one address, whoever asks: its inbox is not to be flooded. */
+  resetAddress: { free: 3, firstWaitMs: 5 * MINUTE, maxWaitMs: HOUR, forgetAfterMs: HOUR },
 } satisfies Record<string, Policy>;
-
-/**
- * The client part of a key: an IPv4 address, or an IPv6 address's /64, which one subscriber
- * usually holds whole and could otherwise rotate through.
- */
-function clientOf(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const [head = '', tail] = ip.split('%')[0]!.split('::');
-  const full =
-    tail === undefined
-      ? groups(head)
-      : [...groups(head), ...Array(8 - groups(head).length - groups(tail).length).fill('0'), ...groups(tail)];
-  return `${full
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 export interface SignInAttempt<T> {
   kind: SessionKind;
@@ -117,17 +101,19 @@ export interface PasswordCheck {
   /** Whether the password given is theirs. */
   verify: () => Promise<boolean>;
   failMessage: string;
+  /** The form field the refusal is shown under. */
+  field?: string;
 }
 
 /**
  * Checks a signed-in subject's password before a step that cannot be undone, throttled per
  * account as an owner's sign-ins are, so a stolen session cannot be used to guess the password.
- * A wrong one answers 403 with `failMessage`, under the `password` field.
+ * A wrong one answers 403 with `failMessage`, under its field (`password` unless told).
  */
 export async function throttledPasswordCheck(
   db: Executor,
   reply: FastifyReply,
-  { kind, subjectId, verify, failMessage }: PasswordCheck,
+  { kind, subjectId, verify, failMessage, field = 'password' }: PasswordCheck,
 ): Promise<void> {
   const key: ThrottleKey = { key: `${kind}:confirm:${subjectId}`, policy: LIMITS.account };
   await claimAll(db, reply, [key], 'password');
@@ -139,13 +125,29 @@ export async function throttledPasswordCheck(
     throw error;
   }
   await settleAll(db, [{ ...key, outcome: right ? 'clear' : 'failure' }]);
-  if (!right) throw new HttpError(403, failMessage, { password: failMessage });
+  if (!right) throw new HttpError(403, failMessage, { [field]: failMessage });
 }
 
 /** Counts a newsletter sign-up against its client before anything is written; 429 once it must wait. */
 export function throttleSubscribe(db: Executor, request: FastifyRequest, reply: FastifyReply) {
   return countAttempt(db, reply, `subscribe:${clientOf(request.ip)}`, LIMITS.subscribe, 'subscribe');
 }
+
+/**
+ * Counts a request for a password link against its client and then its address, whether or not
+ * an account has the address (so a refusal tells nothing of one); 429 once either must wait.
+ */
+export async function throttlePasswordReset(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+) {
+  await countAttempt(db, reply, `reset:ip:${clientOf(request.ip)}`, LIMITS.resetClient, 'password reset');
+  await countAttempt(db, reply, resetAddressKey(email), LIMITS.resetAddress, 'password reset');
+}
+
+const resetAddressKey = (email: string) => `reset:email:${email.toLowerCase()}`;
 
 /** Counts a sign-up against its client before the email is looked at; 429 once it must wait. */
 export function throttleSignUp(db: Executor, request: FastifyRequest, reply: FastifyReply) {
@@ -156,7 +158,8 @@ export function throttleSignUp(db: Executor, request: FastifyRequest, reply: Fas
  * Forgets what throttling keeps about an erased customer: the counts of sign-ins to their
  * account from each client (keyed by the email: `customer:ip:<client>:account:<email>`, a
  * correct sign-in's included, until swept), of their known devices and of their password
- * confirmations, and any attempt waiting on those keys.
+ * confirmations, any attempt waiting on those keys, and the requests for password links to the
+ * address.
  */
 export async function forgetCustomerThrottling(
   db: Executor,
@@ -174,4 +177,5 @@ export async function forgetCustomerThrottling(
     );
   await db.delete(signInThrottle).where(theirs(signInThrottle.key));
   await db.delete(signInWaiters).where(theirs(signInWaiters.key));
+  await db.delete(signUpThrottle).where(eq(signUpThrottle.key, resetAddressKey(customer.email)));
 }

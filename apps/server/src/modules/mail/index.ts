@@ -3,6 +3,7 @@
 export { default as emailsRoutes } from './emails.routes.ts';
 export { type MailSettings, mailPayment, mailStatusChanges, orderConfirmation } from './order-mails.ts';
 export { enqueueMail, mailRow, withdrawUnsentMail } from './outbox.ts';
+export { passwordChangedMail, passwordResetMail } from './templates/account.tsx';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
 export { openMailTransport } from './transports.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';

@@ -27,6 +27,17 @@ export function renderHtml(element: ReactNode): string {
 
 export const paragraph: CSSProperties = { margin: '0 0 16px' };
 
+/** A link drawn as the storefront's dark pill button. */
+export const button: CSSProperties = {
+  display: 'inline-block',
+  padding: '12px 22px',
+  borderRadius: 999,
+  background: colours.ink,
+  color: '#ffffff',
+  fontWeight: 700,
+  textDecoration: 'none',
+};
+
 /**
  * The frame every mail shares: the brand on top, the content in a 600 px card (tables, which
  * every mail client lays out alike), and a line saying why the reader gets the mail.

@@ -1,21 +1,11 @@
 import type { ReactNode } from 'react';
-import { colours, MailLayout, paragraph, type RenderedMail, renderHtml } from './layout.tsx';
+import { button, colours, MailLayout, paragraph, type RenderedMail, renderHtml } from './layout.tsx';
 
 /** The links a newsletter mail carries. */
 export interface NewsletterLinks {
   /** The page that unsubscribes the address in one click. */
   unsubscribeUrl: string;
 }
-
-const button = {
-  display: 'inline-block',
-  padding: '12px 22px',
-  borderRadius: 999,
-  background: colours.ink,
-  color: '#ffffff',
-  fontWeight: 700,
-  textDecoration: 'none',
-};
 
 function Footer({ storeName, unsubscribeUrl }: { storeName: string; unsubscribeUrl: string }) {
   return (

@@ -1,0 +1,2 @@
+// The accounts module's public face: passwords and the lists of sessions.
+export { default as accountsRoutes } from './accounts.routes.ts';
