@@ -65,7 +65,16 @@ interface CheckoutPages {
  * paying sends the store PayMongo's signed `checkout_session.payment.paid` and returns the
  * shopper to the session's success URL, as PayMongo's hosted checkout does.
  */
-export async function startPayMongo({ port = 0, pages }: { port?: number; pages?: CheckoutPages } = {}) {
+export async function startPayMongo({
+  port = 0,
+  pages,
+  sessionsVersion = 'v2',
+}: {
+  port?: number;
+  pages?: CheckoutPages;
+  /** Where it makes checkout sessions: `/v2/checkout_sessions` as PayMongo's docs give it, or only `/v1`. */
+  sessionsVersion?: 'v1' | 'v2';
+} = {}) {
   const requests: PayMongoRequest[] = [];
   const sessions = new Map<string, StoredSession>();
   const payments = new Map<string, StoredPayment>();
@@ -96,7 +105,7 @@ export async function startPayMongo({ port = 0, pages }: { port?: number; pages?
     if (state.fail === 'drop') return request.socket.destroy();
     if (state.fail === '5xx') return answer(response, 503, { errors: [{ code: 'service_unavailable' }] });
     const attributes = text ? JSON.parse(text).data.attributes : {};
-    if (request.method === 'POST' && path === '/v1/checkout_sessions') {
+    if (request.method === 'POST' && path === `/${sessionsVersion}/checkout_sessions`) {
       const session: StoredSession = {
         id: id('cs'),
         attributes: { ...attributes, checkout_url: '', payments: [] },
@@ -109,7 +118,7 @@ export async function startPayMongo({ port = 0, pages }: { port?: number; pages?
     }
     const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
     if (pages && page) return checkoutPage(response, sessions.get(page[1]!), page[2] !== undefined);
-    const read = /^\/v1\/checkout_sessions\/([^/]+)$/.exec(path);
+    const read = new RegExp(`^/${sessionsVersion}/checkout_sessions/([^/]+)$`).exec(path);
     if (request.method === 'GET' && read) {
       const session = sessions.get(decodeURIComponent(read[1]!));
       return session
@@ -215,7 +224,7 @@ export async function startPayMongo({ port = 0, pages }: { port?: number; pages?
     payments,
     state,
     refundOf,
-    /** The requests to one path, e.g. `POST /v1/checkout_sessions`. */
+    /** The requests to one path, e.g. `POST /v2/checkout_sessions`. */
     calls: (label: string) => requests.filter((r) => `${r.method} ${r.path}` === label),
     pay,
     close: () =>

@@ -12,10 +12,14 @@ export class GatewayError extends Error {
   constructor(
     message: string,
     readonly refused = false,
+    /** PayMongo's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }
 }
+
+const V1_SESSIONS = '/v1/checkout_sessions';
 
 export interface CheckoutLineItem {
   name: string;
@@ -64,8 +68,15 @@ export class PayMongoClient {
     private readonly timeoutMs = TIMEOUT_MS,
   ) {}
 
-  createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSession> {
-    return this.call('POST', '/v1/checkout_sessions', {
+  /**
+   * Where checkout sessions are made: PayMongo's docs give `/v2/checkout_sessions` for new
+   * integrations (same resource, its payment intent made when the shopper pays); an account or a
+   * stand-in that answers 404 there is asked at `/v1/checkout_sessions` from then on.
+   */
+  private sessions = '/v2/checkout_sessions';
+
+  async createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSession> {
+    const body = {
       data: {
         attributes: {
           line_items: input.lineItems,
@@ -78,11 +89,27 @@ export class PayMongoClient {
           show_line_items: true,
         },
       },
-    }) as Promise<CheckoutSession>;
+    };
+    try {
+      return (await this.call('POST', this.sessions, body)) as CheckoutSession;
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.status === 404 && this.sessions !== V1_SESSIONS))
+        throw error;
+      this.sessions = V1_SESSIONS;
+      return (await this.call('POST', this.sessions, body)) as CheckoutSession;
+    }
   }
 
-  getCheckoutSession(id: string): Promise<CheckoutSession> {
-    return this.call('GET', `/v1/checkout_sessions/${encodeURIComponent(id)}`) as Promise<CheckoutSession>;
+  async getCheckoutSession(id: string): Promise<CheckoutSession> {
+    const path = (base: string) => `${base}/${encodeURIComponent(id)}`;
+    try {
+      return (await this.call('GET', path(this.sessions))) as CheckoutSession;
+    } catch (error) {
+      // A session made before on the other version.
+      if (!(error instanceof GatewayError && error.status === 404)) throw error;
+      const other = this.sessions === V1_SESSIONS ? '/v2/checkout_sessions' : V1_SESSIONS;
+      return (await this.call('GET', path(other))) as CheckoutSession;
+    }
   }
 
   /**
@@ -143,7 +170,7 @@ export class PayMongoClient {
       );
       const refused =
         response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status);
-      throw new GatewayError(`PayMongo answered ${response.status}`, refused);
+      throw new GatewayError(`PayMongo answered ${response.status}`, refused, response.status);
     }
     return json.data;
   }

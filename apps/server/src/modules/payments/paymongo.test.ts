@@ -20,7 +20,7 @@ describe('PayMongo', () => {
     expect(placed.checkoutUrl).toMatch(/^https:\/\/checkout\.paymongo\.test\//);
     expect(placed.order.payment.checkoutUrl).toBe(placed.checkoutUrl);
     expect(placed.order.paymentStatus).toBe('unpaid');
-    const [call] = store.paymongo.calls('POST /v1/checkout_sessions').slice(-1);
+    const [call] = store.paymongo.calls('POST /v2/checkout_sessions').slice(-1);
     expect(call!.authorization).toBe(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`);
     const attributes = call!.body!.data.attributes;
     const lines = attributes.line_items!;
@@ -167,9 +167,9 @@ describe('PayMongo', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().checkoutUrl).toMatch(/^https:\/\/checkout\.paymongo\.test\//);
     // Asked again: the same page, no new session.
-    const calls = store.paymongo.calls('POST /v1/checkout_sessions').length;
+    const calls = store.paymongo.calls('POST /v2/checkout_sessions').length;
     expect((await retry(placed.order._id, store.shopper)).json()).toEqual(back.json());
-    expect(store.paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(calls);
+    expect(store.paymongo.calls('POST /v2/checkout_sessions')).toHaveLength(calls);
   });
 
   it('makes one session for two retries at once, and for a checkout sent twice', async () => {
@@ -177,21 +177,21 @@ describe('PayMongo', () => {
     const placed = await placeOnline();
     store.paymongo.state.fail = 'none';
     store.paymongo.state.delayMs = 200;
-    const before = store.paymongo.calls('POST /v1/checkout_sessions').length;
+    const before = store.paymongo.calls('POST /v2/checkout_sessions').length;
     const [a, b] = await Promise.all([
       retry(placed.order._id, store.shopper),
       retry(placed.order._id, store.shopper),
     ]);
     expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
     expect(a!.json().checkoutUrl).toBe(b!.json().checkoutUrl);
-    expect(store.paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(before + 1);
+    expect(store.paymongo.calls('POST /v2/checkout_sessions')).toHaveLength(before + 1);
 
     const key = `checkout-twice-${Date.now()}`;
     const [first, second] = await Promise.all([placeOnline(undefined, key), placeOnline(undefined, key)]);
     expect(first.order._id).toBe(second.order._id);
     expect(first.checkoutUrl).toBeDefined();
     expect(second.checkoutUrl).toBe(first.checkoutUrl);
-    expect(store.paymongo.calls('POST /v1/checkout_sessions')).toHaveLength(before + 2);
+    expect(store.paymongo.calls('POST /v2/checkout_sessions')).toHaveLength(before + 2);
   });
 
   it('keeps the retry to the order’s owner', async () => {
