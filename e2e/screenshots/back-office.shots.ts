@@ -195,7 +195,6 @@ test('payments: the settings page and an order’s payment with its ledger', asy
   await api.post(`/api/payments/orders/${order._id}/collections`, {
     data: { amount: '1000', reference: 'RIDER-0042', note: 'Collected at the door' },
   });
-  await api.dispose();
   await signInAdmin(page.request, baseURL!);
 
   await page.goto('/admin/payments');
@@ -205,4 +204,13 @@ test('payments: the settings page and an order’s payment with its ledger', asy
   await page.goto(`/admin/product_management?oid=${order._id}`);
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   await shoot(page, testInfo, 'admin-order-payment');
+
+  // Given back: paid and refunded, nothing still to pay.
+  await api.post(`/api/payments/orders/${order._id}/refunds`, {
+    data: { amount: '1000', reference: 'CASH-0042' },
+  });
+  await api.dispose();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await shoot(page, testInfo, 'admin-order-refunded');
 });

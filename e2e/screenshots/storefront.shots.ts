@@ -83,6 +83,10 @@ test('public pages', async ({ page }, testInfo) => {
   await expect(h1(page, polo.variations[0]!.name)).toBeVisible();
   await shoot(page, testInfo, 'product');
 
+  await page.goto('/delivery');
+  await expect(h1(page, 'Delivery options and fees')).toBeVisible();
+  await shoot(page, testInfo, 'delivery');
+
   await page.goto('/view?pid=00000000-0000-4000-8000-000000000000');
   await expect(h1(page, 'Product not found')).toBeVisible();
   await shoot(page, testInfo, 'product-not-found');

@@ -340,12 +340,17 @@ test.describe('Product listing', () => {
     await expect(page.getByRole('button', { name: /Filters.*1 selected/ })).toBeVisible();
   });
 
-  test('pointing at a card prefetches its product', async ({ page, request }) => {
+  test('pointing at a card prefetches its product and the ways to pay its page names', async ({
+    page,
+    request,
+  }) => {
     const [first] = await catalogue(request);
     await page.goto('/products');
-    const detail = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/product/${first!._id}`);
+    const asked = (path: string) => page.waitForRequest((r) => new URL(r.url()).pathname === path);
+    const detail = asked(`/api/product/${first!._id}`);
+    const options = asked('/api/payments/options');
     await results(page).getByRole('link').first().hover();
-    await detail;
+    await Promise.all([detail, options]);
   });
 });
 

@@ -176,8 +176,8 @@ export function OrderPaymentSection({ order }: { order: Order }) {
 }
 
 /**
- * The payment's figures, as a list of terms. What is still to pay, a refund due and the due time
- * show only while they apply, so a paid or refunded order never reads as owing money.
+ * The payment's figures, as a list of terms. What is still to pay, what was refunded, a refund due
+ * and the due time show only while they apply, so a paid or refunded order never reads as owing.
  */
 function PaymentFacts({ order, stillOwed }: { order: Order; stillOwed: string }) {
   const { payment } = order;
@@ -190,7 +190,8 @@ function PaymentFacts({ order, stillOwed }: { order: Order; stillOwed: string })
   if (centavos(payment.owed) !== centavos(order.totalFee))
     facts.push(['After cancellations', formatPHP(payment.owed)]);
   if (centavos(stillOwed) > 0) facts.push(['Still to pay', formatPHP(stillOwed)]);
-  facts.push(['Paid', formatPHP(payment.paid)], ['Refunded', formatPHP(payment.refunded)]);
+  facts.push(['Paid', formatPHP(payment.paid)]);
+  if (centavos(payment.refunded) > 0) facts.push(['Refunded', formatPHP(payment.refunded)]);
   if (centavos(payment.refundDue) > 0) facts.push(['Refund due', formatPHP(payment.refundDue)]);
   if (dueBy) facts.push(['Due by', formatInstant(dueBy)]);
   if (payment.method === 'transfer') {
