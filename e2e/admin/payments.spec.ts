@@ -170,6 +170,9 @@ test.describe('Payments in the back office', () => {
     await expect(page.getByText('Refund recorded')).toBeVisible();
     await expect(ledger.getByText(`−${formatPHP('100.00')}`)).toBeVisible();
     await expect(section.getByText('Partial')).toBeVisible();
+    // Money given back is not owed again: nothing reads as still to pay, nothing is to collect.
+    await expect(section.getByRole('term')).toHaveText(['Method', 'Total', 'Paid', 'Refunded']);
+    await expect(section.getByRole('button', { name: 'Record collection' })).toHaveCount(0);
 
     // The orders list shows it under its payment filter.
     await page.goto(`/admin/orders?payment=partiallyRefunded&q=${encodeURIComponent(placed.user)}`);
