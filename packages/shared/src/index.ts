@@ -1,6 +1,7 @@
 export * from './cart-storage.ts';
 export * from './collection-filters.ts';
 export * from './constants.ts';
+export * from './couriers.ts';
 export * from './dates.ts';
 export * from './discounts.ts';
 export * from './images.ts';
@@ -20,6 +21,7 @@ export * from './schemas/order.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/product.ts';
 export * from './schemas/search.ts';
+export * from './schemas/shipment.ts';
 export * from './schemas/stock.ts';
 export * from './schemas/user.ts';
 export * from './stock-left.ts';

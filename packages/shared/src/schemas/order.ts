@@ -10,6 +10,7 @@ import {
 import { IdSchema, listQuerySchema } from './common.ts';
 import { EnteredCodeSchema } from './discount.ts';
 import { OrderPaymentSchema, PaymentMethodSchema, PaymentStatusSchema } from './payment.ts';
+import { ShipmentSchema } from './shipment.ts';
 import { AddressSchema } from './user.ts';
 
 export const ItemStatusSchema = z.enum(ITEM_STATUSES, { message: 'Unknown status' });
@@ -102,6 +103,10 @@ export const OrderSchema = z.object({
   amountPaid: z.string(),
   amountRefunded: z.string(),
   payment: OrderPaymentSchema,
+  /** The parcels its lines left in, oldest first. */
+  shipments: z.array(ShipmentSchema).optional(),
+  /** How to reach the customer, on one order as read (null once their account is gone). */
+  contact: z.object({ email: z.string(), contactNumber: z.string() }).nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -116,5 +121,7 @@ export const OrderStatusResponseSchema = z.object({ message: z.string(), status:
 export const OrderListQuerySchema = listQuerySchema(['user', 'total', 'createdAt']).extend({
   /** Only orders whose payment is in this state. */
   payment: PaymentStatusSchema.optional(),
+  /** Only orders in this status. */
+  status: z.enum(ORDER_STATUSES, { message: 'Unknown status' }).optional(),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
