@@ -115,4 +115,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795812597110,
     sha256: 'b22322d604a01995b33ff7d3e66f2e99105a88e6c868a7062271c27cb573c422',
   },
+  {
+    tag: '0022_shipments',
+    when: 1795813633842,
+    sha256: 'ed8cb00a3ef0bef853a0b92ed12b1a3ac482d6d6cfed849a41139e9b3c22c3b6',
+  },
 ];
