@@ -90,6 +90,8 @@ const pages: RouteObject[] = [
           { path: 'cart', ...page('cart/routes/cart-page.tsx') },
           { path: 'sign-in', ...page('auth/routes/sign-in-page.tsx') },
           { path: 'sign-up', ...page('auth/routes/sign-up-page.tsx') },
+          { path: 'forgot-password', ...page('auth/routes/forgot-password-page.tsx') },
+          { path: 'reset-password', ...page('auth/routes/reset-password-page.tsx') },
           { path: 'user/update_profile', ...page('account/routes/update-profile-page.tsx') },
           {
             path: 'user',

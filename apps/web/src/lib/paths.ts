@@ -15,6 +15,9 @@ export const paths = {
   orderConfirmation: (orderId: string) => `/confirmation?order=${encodeURIComponent(orderId)}`,
   signIn: '/sign-in',
   signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  /** The mailed link's page; the link carries `?token=`. */
+  resetPassword: '/reset-password',
   user: '/user',
   userTab: {
     all: '/user',

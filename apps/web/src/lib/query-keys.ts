@@ -44,6 +44,15 @@ export const queryKeys = {
     all: ['subscribers'] as const,
     list: (query: object) => [...queryKeys.subscribers.all, 'list', query] as const,
   },
+  /** Where an account is signed in: a customer's (`users`) or an admin's (`admin`). */
+  sessions: {
+    all: ['sessions'] as const,
+    of: (who: 'users' | 'admin') => [...queryKeys.sessions.all, who] as const,
+  },
+  passwordReset: {
+    all: ['password-reset'] as const,
+    check: (token: string) => [...queryKeys.passwordReset.all, 'check', token] as const,
+  },
   newsletter: {
     all: ['newsletter'] as const,
     confirm: (token: string) => [...queryKeys.newsletter.all, 'confirm', token] as const,

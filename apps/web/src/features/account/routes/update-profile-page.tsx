@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { ChangePassword } from '../../../components/security/change-password.tsx';
+import { Sessions } from '../../../components/security/sessions.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
@@ -77,6 +79,8 @@ function UpdateProfile({ user, onLeave }: { user: User; onLeave(): void }) {
         </header>
         <ProfileForm user={user} onCancel={goBack} />
       </section>
+      <ChangePassword who="users" className="mt-8" />
+      <Sessions who="users" className="mt-8" />
       <YourData onDeleted={(message) => void onDeleted(message)} />
     </div>
   );

@@ -14,6 +14,8 @@ import { useDropzone } from 'react-dropzone';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { ChangePassword } from '../../../components/security/change-password.tsx';
+import { Sessions } from '../../../components/security/sessions.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -31,14 +33,27 @@ import { useGoBack } from '../hooks/use-go-back.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
 
-/** Update Admin Profile: avatar, username and email. Leaving with unsaved changes asks first. */
+/**
+ * Update Admin Profile: avatar, username and email (leaving with unsaved changes asks first);
+ * below, the admin's password and where they are signed in.
+ */
 export default function ProfilePage() {
   useDocumentTitle('Update Admin Profile');
   const { admin } = useAdminAuth();
   return (
     <>
       <PageHeader title="Update Admin Profile" description="How you appear in the back office." />
-      {admin ? <ProfileForm key={admin._id} admin={admin} /> : <Loading />}
+      {admin ? (
+        <>
+          <ProfileForm key={admin._id} admin={admin} />
+          <div className="mt-6 flex max-w-2xl flex-col gap-6">
+            <ChangePassword who="admin" />
+            <Sessions who="admin" />
+          </div>
+        </>
+      ) : (
+        <Loading />
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
 
 interface CredentialFieldsProps {
   /**

@@ -55,6 +55,12 @@ function SignInForm() {
     >
       <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
         <CredentialFields register={register} errors={errors} passwordAutoComplete="current-password" />
+        <Link
+          to={paths.forgotPassword}
+          className="-mt-2 self-end text-sm font-semibold text-ink-soft underline-offset-4 hover:text-ink hover:underline"
+        >
+          Forgot your password?
+        </Link>
         <SubmitButton pending={isSubmitting} className="mt-2 w-full">
           Sign In
         </SubmitButton>
