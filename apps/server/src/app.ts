@@ -35,6 +35,7 @@ import compression from './plugins/compression.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
 import lifecycle from './plugins/lifecycle.ts';
+import metrics from './plugins/metrics.ts';
 import requestLog, { requestIds } from './plugins/request-log.ts';
 import security from './plugins/security.ts';
 
@@ -53,6 +54,18 @@ declare module 'fastify' {
  */
 /** How often the store looks for transfer orders whose time to pay ran out. */
 const LAPSE_SWEEP_MS = 30_000;
+
+/** Forms with files: a product's images (its main one and one per variation) at most. */
+const MULTIPART = {
+  limits: {
+    fileSize: UPLOAD_MAX_BYTES,
+    files: LIMITS.variationsMax + 1,
+    fields: 20,
+    fieldSize: 64 * 1024,
+    parts: LIMITS.variationsMax + 21,
+  },
+  throwFileSizeLimit: true,
+};
 
 export async function buildApp(
   config: Config,
@@ -94,17 +107,9 @@ export async function buildApp(
   await app.register(errors);
   await app.register(security, { allowedOrigins: config.allowedOrigins });
   await app.register(compression);
+  await app.register(metrics, { database });
   await app.register(authPlugin, { db: database.db, secureCookies: config.cookieSecure });
-  await app.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_BYTES,
-      files: LIMITS.variationsMax + 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-      parts: LIMITS.variationsMax + 21,
-    },
-    throwFileSizeLimit: true,
-  });
+  await app.register(multipart, MULTIPART);
   await app.register(docs, { storeName: config.storeName });
 
   const images = openImageStore(database.db, database.kind, {

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { AdminAccountSchema, EmailSchema } from '@habi/shared';
+import { AdminAccountSchema, EmailSchema, PASSWORD_MESSAGES } from '@habi/shared';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/common-passwords.ts';
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -76,7 +77,9 @@ const ConfigSchema = z.object({
   // Checked here with the rules the back office applies, so a bad value stops the start at
   // once instead of after the database has been prepared.
   ADMIN_USERNAME: admin.username.optional(),
-  ADMIN_PASSWORD: admin.password.optional(),
+  ADMIN_PASSWORD: admin.password
+    .pipe(z.string().refine((password) => !isCommonPassword(password), PASSWORD_MESSAGES.common))
+    .optional(),
   ADMIN_EMAIL: admin.email.optional(),
   /** Forces the Secure flag on session cookies on or off; by default it follows the request's protocol. */
   COOKIE_SECURE: z
@@ -120,6 +123,10 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\S{8,}$/, { error: 'must be the webhook’s signing secret (whsk_…)' })
     .optional(),
+  /** The port `/metrics` (Prometheus) is served on, apart from the store's; unset, not served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics port listens on: this machine only unless told. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** PayMongo's API; tests point it at a stand-in. */
   PAYMONGO_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -131,6 +138,8 @@ export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape);
 
 export interface Config {
   port: number;
+  /** Where `/metrics` is served; undefined, nowhere. */
+  metrics?: { port: number; host: string };
   host: string;
   storeName: string;
   /** Where shoppers reach the store, without a trailing slash. */
@@ -183,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     storeName: e.STORE_NAME,
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).href.replace(/\/+$/, ''),
     dataDir,

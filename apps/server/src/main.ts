@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { prepareDatabase } from './runtime/boot.ts';
+import { startMetricsServer } from './runtime/metrics-server.ts';
 import { drainAndClose } from './runtime/shutdown.ts';
 import { startupFailure } from './runtime/startup-failure.ts';
 
@@ -62,6 +63,7 @@ const database = await openDatabase({
 }).catch(fail);
 
 let app!: FastifyInstance;
+let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
 try {
   app = await buildApp(config, database, log);
   const firstAdmin = await prepareDatabase(config, database, app.images, app.log);
@@ -88,6 +90,11 @@ try {
       { version: pkg.version, node: process.versions.node, address, database: database.kind },
       `${config.storeName} ${pkg.version} listening at ${address} (${database.kind} database)`,
     );
+    if (config.metrics) {
+      metricsServer = await startMetricsServer(app.metrics.registry, config.metrics);
+      const { address, port } = metricsServer.address;
+      app.log.info(`metrics at http://${address.includes(':') ? `[${address}]` : address}:${port}/metrics`);
+    }
     // Mail from before a restart goes out now; closing the app stops the worker.
     app.mail.start();
   }
@@ -96,6 +103,7 @@ try {
 }
 
 stop = (signal) => {
+  void metricsServer?.close();
   drainAndClose(app, database, { signal, timeoutMs: config.shutdownTimeoutMs }).then((code) =>
     process.exit(code),
   );

@@ -43,6 +43,8 @@ export interface Database {
    * with headroom on its disk (`HEADROOM_BYTES`).
    */
   canWrite(): Promise<boolean>;
+  /** PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one. */
+  connections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (tests start from a migrated template). */
   dump?: () => Promise<Blob>;
@@ -131,6 +133,7 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): Database {
       }
     },
     canWrite: () => canWritePostgres(pool),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

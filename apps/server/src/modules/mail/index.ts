@@ -1,8 +1,14 @@
 // The mail module's public face: the outbox other modules write to, the mails they write, and
 // the worker and routes app.ts starts.
 export { default as emailsRoutes } from './emails.routes.ts';
-export { type MailSettings, mailPayment, mailStatusChanges, orderConfirmation } from './order-mails.ts';
-export { enqueueMail, mailRow, withdrawUnsentMail } from './outbox.ts';
+export {
+  type MailSettings,
+  mailPayment,
+  mailShipment,
+  mailStatusChanges,
+  orderConfirmation,
+} from './order-mails.ts';
+export { enqueueMail, mailRow, mailWaiting, withdrawUnsentMail } from './outbox.ts';
 export { passwordChangedMail, passwordResetMail } from './templates/account.tsx';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
 export { openMailTransport } from './transports.ts';

@@ -139,3 +139,15 @@ export async function markFailed(
 export async function withdrawUnsentMail(tx: Executor, email: string) {
   await tx.delete(outbox).where(and(sql`lower(${outbox.recipient}) = ${email}`, ne(outbox.status, 'sent')));
 }
+
+/** How many mails wait to be sent (retries included), and the age in seconds of the oldest. */
+export async function mailWaiting(db: Executor): Promise<{ count: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'));
+  return { count: row?.count ?? 0, oldestSeconds: row?.oldestSeconds ?? 0 };
+}

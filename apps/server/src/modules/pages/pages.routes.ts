@@ -16,7 +16,7 @@ const YEAR_S = 365 * 24 * 3600;
  * Rendered public pages kept: each is 20-60 kB of HTML, and its compressed copies. A page costs
  * milliseconds to render, so it is kept from its first request.
  */
-const PAGE_CACHE_LIMITS = { entries: 500, bytes: 16 * 1024 * 1024, keepFirst: true };
+const PAGE_CACHE_LIMITS = { name: 'pages', entries: 500, bytes: 16 * 1024 * 1024, keepFirst: true };
 
 /** Thrown by a page's build when it could not be rendered: nothing is kept, the shell is sent. */
 class NotRendered extends Error {}

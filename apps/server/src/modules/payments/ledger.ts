@@ -12,6 +12,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, payments, paymongoRefunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { counters } from '../../lib/metrics.ts';
 import { getOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
 
 export interface NewLedgerRow {
@@ -62,6 +63,7 @@ export async function appendLedger(tx: Executor, order: OrderRow, row: NewLedger
     .onConflictDoNothing({ target: [payments.kind, payments.providerId] })
     .returning({ id: payments.id });
   if (written.length === 0) return false;
+  counters.paymentsRecorded.inc({ method: row.method, kind: row.kind });
   await refreshPaymentStatus(tx, row.orderId);
   return true;
 }

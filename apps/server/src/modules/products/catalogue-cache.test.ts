@@ -310,7 +310,7 @@ describe('reading the catalogue version for many requests at once', () => {
 
 describe('which answers the cache keeps', () => {
   const ctx = useTestApp();
-  const LIMITS = { entries: 3, bytes: 1024 * 1024 };
+  const LIMITS = { name: 'test', entries: 3, bytes: 1024 * 1024 };
   let app: FastifyInstance;
   /** How many times each key's answer was built. */
   const builds = new Map<string, number>();

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { batched } from '../../lib/batch.ts';
 import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, varyOnEncoding } from '../../lib/compression.ts';
+import { counters } from '../../lib/metrics.ts';
 
 /**
  * Public catalogue answers (collection pages, search, suggestions, Best Collections, product
@@ -27,6 +28,8 @@ import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding, varyOnEncoding } from 
  * churn memory).
  */
 export interface CatalogueCacheLimits {
+  /** Its name in the metrics (`habi_cache_lookups_total{cache}`). */
+  name: string;
   /** The most answers kept. */
   entries: number;
   /** The most bytes of answers kept. */
@@ -295,11 +298,12 @@ export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits)
     ) {
       const seen = await version();
       catchUp(seen);
+      // A write committed while this request read the version: answer it, keep nothing.
+      const stale = seen.catalogue < current || (readsSales && seen.sales < currentSales);
+      const kept = stale ? undefined : answers.use(key);
+      counters.cacheLookups.inc({ cache: limits.name, result: kept ? 'hit' : 'miss' });
       const entry =
-        seen.catalogue < current || (readsSales && seen.sales < currentSales)
-          ? // A write committed while this request read the version: answer it, keep nothing.
-            await build(reply, make, seen)
-          : (answers.use(key) ?? (await shared(reply, key, make, seen, readsSales)));
+        kept ?? (stale ? await build(reply, make, seen) : await shared(reply, key, make, seen, readsSales));
       const encoding = pickEncoding(request.headers['accept-encoding']);
       return send(request, reply, entry, type, encoding, answers.encoded(key, entry, encoding));
     },

@@ -28,7 +28,7 @@ import { addProduct, deleteProduct, readProduct, updateProduct, updateStock } fr
 import { stockTotalsAt } from './stock.service.ts';
 
 /** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
-const CACHE_LIMITS = { entries: 2000, bytes: 16 * 1024 * 1024 };
+const CACHE_LIMITS = { name: 'catalogue', entries: 2000, bytes: 16 * 1024 * 1024 };
 
 const ProductMessageSchema = z.object({ message: z.string(), product: ProductSchema });
 
