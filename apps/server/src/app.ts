@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { LIMITS, UPLOAD_MAX_BYTES } from '@habi/shared';
 import Fastify, {
@@ -26,9 +27,16 @@ import {
   paymentsRoutes,
   paymongoRoutes,
   startLapseSweeper,
+  TransferProofs,
+  transferProofRoutes,
 } from './modules/payments/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
-import { type ImageStore, openImageStore, uploadsRoutes } from './modules/uploads/index.ts';
+import {
+  type ImageStore,
+  openImageStore,
+  openPrivateImageStore,
+  uploadsRoutes,
+} from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import compression from './plugins/compression.ts';
@@ -43,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where this instance stores and reads images. */
     images: ImageStore;
+    /** Images served only through routes that check who asks (shoppers' transfer screenshots). */
+    privateImages: ImageStore;
     /** Sends the outbox's mail; `main.ts` starts it, closing the app stops it. */
     mail: MailWorker;
   }
@@ -118,6 +128,11 @@ export async function buildApp(
     cacheBytes: config.imageCacheBytes,
   });
   app.decorate('images', images);
+  const privateImages = openPrivateImageStore(database.db, database.kind, {
+    storage: config.storage,
+    dir: path.join(config.dataDir, 'private', 'transfer-proofs'),
+  });
+  app.decorate('privateImages', privateImages);
   const mail = createMailWorker(database.db, {
     transport: openMailTransport(config.mail),
     from: { name: config.storeName, address: config.mail.from },
@@ -141,7 +156,7 @@ export async function buildApp(
   }
   const lapses = startLapseSweeper(database.db, mailSettings, app.log, LAPSE_SWEEP_MS);
   app.addHook('onClose', () => lapses.stop());
-  const deps = { db: database.db, images };
+  const deps = { db: database.db, images, proofs: privateImages };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, dataDir: config.dataDir });
@@ -159,10 +174,15 @@ export async function buildApp(
         startCheckout: paymongo?.startCheckout,
         prefix: '/orders',
       });
-      await api.register(paymentSettingsRoutes, { settings: paymentSettings, prefix: '/payments' });
+      await api.register(paymentSettingsRoutes, { ...deps, settings: paymentSettings, prefix: '/payments' });
       await api.register(paymentsRoutes, {
-        db: database.db,
+        ...deps,
         payments: new PaymentsService(database.db, mailSettings, paymongo?.refunds),
+        prefix: '/payments',
+      });
+      await api.register(transferProofRoutes, {
+        db: database.db,
+        proofs: new TransferProofs(database.db, privateImages),
         prefix: '/payments',
       });
       await api.register(paymongoRoutes, {

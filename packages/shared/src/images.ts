@@ -43,6 +43,7 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 export const IMAGE_MESSAGES = {
   wrongType: 'Only png, jpeg, jpg and svg images are accepted',
   tooLarge: `Each image must be at most ${MAX_MB} MB`,
+  oneImage: 'Choose one image',
   /** The hint beside a picker. */
   accepted: `PNG, JPEG, JPG or SVG, up to ${MAX_MB} MB`,
 } as const;

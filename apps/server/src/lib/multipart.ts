@@ -1,3 +1,4 @@
+import { IMAGE_MESSAGES, ImageOnlyFormSchema } from '@habi/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badInput, fieldErrors, HttpError, unsupportedType } from './errors.ts';
@@ -55,4 +56,17 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
   if (parsed.success) return parsed.data;
   const errors = fieldErrors(parsed.error.issues);
   throw badInput(Object.values(errors)[0] ?? 'Invalid form', errors);
+}
+
+/**
+ * A form of one image and no text fields: the image's bytes, not yet checked. 400 `missing` when
+ * no file is sent, and for a second file or any text field.
+ */
+export async function readOneImage(request: FastifyRequest, field: string, missing: string): Promise<Buffer> {
+  const form = await readMultipart(request, [field]);
+  parseFields(ImageOnlyFormSchema, form.fields);
+  const [file, ...extra] = form.files[field] ?? [];
+  if (!file) throw badInput(missing, { [field]: missing });
+  if (extra.length > 0) throw badInput(IMAGE_MESSAGES.oneImage, { [field]: IMAGE_MESSAGES.oneImage });
+  return file;
 }

@@ -8,6 +8,7 @@ import {
   cookieOf,
   insertProduct,
   multipartBody,
+  type OrderJson,
   orderBodyFor,
   orderLineFor,
   type ProductRow,
@@ -154,6 +155,25 @@ async function addAccount(): Promise<string> {
     201,
   );
   return account.id;
+}
+
+/** Ships an order's first line with J&T. */
+const shipmentBody = (order: OrderJson) => ({
+  orderId: order._id,
+  lines: [order.products[0]!._id],
+  courier: 'jnt',
+  trackingNumber: '760012345678',
+  shippedOn: '2026-11-27',
+});
+
+/** A fresh order of A's shipped by the admin; the shipment's id. */
+async function shipmentOfA(): Promise<string> {
+  const order = await placeOrderOk(t, a, [orderLineFor(product)]);
+  const created = await ok(
+    t.request({ method: 'POST', url: '/api/shipments', cookie: admin.cookie, payload: shipmentBody(order) }),
+    201,
+  );
+  return created.shipment._id;
 }
 
 /** A fresh order of A's, paid on delivery. */
@@ -472,6 +492,19 @@ const ROUTES: Route[] = [
       return { url: `/api/orders/delete/${victim}`, payload: { _id: victim } };
     },
   },
+  // shipments
+  {
+    method: 'POST',
+    path: '/api/shipments',
+    expected: adminOnly(201),
+    build: async () => ({ payload: shipmentBody(await placeOrderOk(t, a, [orderLineFor(product)])) }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/shipments/:id/delivered',
+    expected: adminOnly(200),
+    build: async () => ({ url: `/api/shipments/${await shipmentOfA()}/delivered` }),
+  },
   // emails
   { method: 'GET', path: '/api/admin/emails', expected: adminOnly(200), build: () => ({}) },
   {
@@ -563,6 +596,48 @@ const ROUTES: Route[] = [
       url: `/api/payments/orders/${transferOfA}/transfer-reference`,
       payload: { reference: 'GC 1234 5678' },
     }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/payments/orders/:id/transfer-proof',
+    expected: ownerOnly(200),
+    build: async () => ({
+      url: `/api/payments/orders/${await referencedTransferOfA()}/transfer-proof`,
+      ...(await multipartBody({}, [['proof', png]])),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/orders/:id/transfer-proof',
+    // A's screenshot shows A's own account: A and the back office only.
+    expected: ownerOrAdmin(200),
+    build: async () => {
+      const id = await referencedTransferOfA();
+      await ok(
+        t.request({
+          method: 'PUT',
+          url: `/api/payments/orders/${id}/transfer-proof`,
+          cookie: a.cookie,
+          ...(await multipartBody({}, [['proof', png]])),
+        }),
+      );
+      return { url: `/api/payments/orders/${id}/transfer-proof` };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/payments/accounts/:id/qr-image',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/payments/accounts/${accountId}/qr-image`,
+      ...(await multipartBody({}, [['qrImage', png]])),
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/payments/accounts/:id/qr-image',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/payments/accounts/${accountId}/qr-image` }),
   },
   {
     method: 'GET',

@@ -802,7 +802,7 @@ function multipartCases(route: MultipartRoute): Case[] {
     },
     {
       name: `${label}: a text field of 100 KB`,
-      build: () => request({ ...route.fields(), [route.required[0]!]: 'x'.repeat(100 * 1024) }),
+      build: () => request({ ...route.fields(), [route.required[0] ?? 'note']: 'x'.repeat(100 * 1024) }),
     },
     {
       name: `${label}: 25 text fields`,
@@ -893,6 +893,26 @@ const MULTIPART_ROUTES: MultipartRoute[] = [
     ],
     required: ['name', 'description', 'price'],
     fileFields: ['imageUrl', 'varImgUrls'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/payments/orders/:id/transfer-proof',
+    who: 'customer',
+    url: (id = referencedTransferOfA) => `/api/payments/orders/${id}/transfer-proof`,
+    fields: () => ({}),
+    files: () => [['proof', png]],
+    required: [],
+    fileFields: ['proof'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/payments/accounts/:id/qr-image',
+    who: 'admin',
+    url: (id = accountId) => `/api/payments/accounts/${id}/qr-image`,
+    fields: () => ({}),
+    files: () => [['qrImage', png]],
+    required: [],
+    fileFields: ['qrImage'],
   },
 ];
 
@@ -1100,6 +1120,8 @@ const otherCases = (): Case[] => {
     ['DELETE', '/api/payments/accounts/:id', 'admin'],
     ['GET', '/api/payments/orders/:id/ledger', 'admin'],
     ['POST', '/api/payments/orders/:id/checkout', 'customer'],
+    ['GET', '/api/payments/orders/:id/transfer-proof', 'admin'],
+    ['DELETE', '/api/payments/accounts/:id/qr-image', 'admin'],
     ['DELETE', '/api/users/me/sessions/:id', 'customer'],
     ['DELETE', '/api/admin/me/sessions/:id', 'admin'],
   ];
@@ -1138,6 +1160,8 @@ const otherCases = (): Case[] => {
       { reason: 'No transfer with this reference' },
     ],
     ['POST', (id) => `/api/payments/orders/${id}/refunds`, { amount: '1.00', reference: 'MATRIX-REF-1' }],
+    ['GET', (id) => `/api/payments/orders/${id}/transfer-proof`],
+    ['DELETE', (id) => `/api/payments/accounts/${id}/qr-image`],
   ];
   for (const [method, url, payload] of unknown) {
     cases.push({
@@ -1210,6 +1234,68 @@ const otherCases = (): Case[] => {
     build: () =>
       asA('POST', `/api/payments/orders/${UNKNOWN_ID}/transfer-reference`, { reference: 'GC 1234 5678' }),
   });
+  // Screenshots and QR codes: a form of one image, for an order or account that exists and takes it.
+  const imageForm = async (
+    field: string,
+    url: string,
+    cookie: string,
+    files: FilePart[] = [[field, png]],
+  ) => ({
+    method: 'PUT' as const,
+    url,
+    cookie,
+    ...(await multipartBody({}, files)),
+  });
+  cases.push(
+    {
+      name: 'PUT /api/payments/orders/:id/transfer-proof: an unknown id',
+      status: 404,
+      build: () => imageForm('proof', `/api/payments/orders/${UNKNOWN_ID}/transfer-proof`, a.cookie),
+    },
+    {
+      name: 'PUT /api/payments/orders/:id/transfer-proof: no reference sent yet',
+      status: 409,
+      message: 'Send the transfer’s reference number first',
+      build: () => imageForm('proof', `/api/payments/orders/${bareTransferOfA}/transfer-proof`, a.cookie),
+    },
+    {
+      name: 'PUT /api/payments/orders/:id/transfer-proof: an order paid on delivery',
+      status: 409,
+      build: () => imageForm('proof', `/api/payments/orders/${paidCodOfA}/transfer-proof`, a.cookie),
+    },
+    {
+      name: 'PUT /api/payments/orders/:id/transfer-proof: no file',
+      status: 400,
+      message: 'Choose a screenshot of your transfer',
+      build: () =>
+        imageForm('proof', `/api/payments/orders/${referencedTransferOfA}/transfer-proof`, a.cookie, []),
+    },
+    {
+      name: 'PUT /api/payments/orders/:id/transfer-proof: two files',
+      status: 400,
+      build: () =>
+        imageForm('proof', `/api/payments/orders/${referencedTransferOfA}/transfer-proof`, a.cookie, [
+          ['proof', png],
+          ['proof', png],
+        ]),
+    },
+    {
+      name: 'GET /api/payments/orders/:id/transfer-proof: an order with no screenshot',
+      status: 404,
+      build: () => asA('GET', `/api/payments/orders/${referencedTransferOfA}/transfer-proof`),
+    },
+    {
+      name: 'PUT /api/payments/accounts/:id/qr-image: an unknown id',
+      status: 404,
+      build: () => imageForm('qrImage', `/api/payments/accounts/${UNKNOWN_ID}/qr-image`, admin.cookie),
+    },
+    {
+      name: 'PUT /api/payments/accounts/:id/qr-image: no file',
+      status: 400,
+      message: 'Choose the QR code image',
+      build: () => imageForm('qrImage', `/api/payments/accounts/${accountId}/qr-image`, admin.cookie, []),
+    },
+  );
 
   // The delete body is optional (only the path id counts), so an absent one is no reason to refuse.
   for (const url of ['/api/product/delete', '/api/orders/delete', '/api/users/delete']) {
@@ -1927,6 +2013,15 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
     method: 'DELETE',
     path: '/api/payments/accounts/:id',
     build: () => ({ method: 'DELETE', url: `/api/payments/accounts/${accountId}`, cookie: admin.cookie }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/payments/accounts/:id/qr-image',
+    build: () => ({
+      method: 'DELETE',
+      url: `/api/payments/accounts/${accountId}/qr-image`,
+      cookie: admin.cookie,
+    }),
   },
   {
     method: 'POST',

@@ -7,6 +7,7 @@ import {
   ALL_SIZES,
   CATEGORIES,
   CreateProductFieldsSchema,
+  ImageOnlyFormSchema,
   ProfileSchema,
   SIZE_PRESETS,
   StockShortfallSchema,
@@ -165,6 +166,8 @@ interface World {
    * delivery with ₱1.00 collected (more to collect, some to refund), online and unpaid.
    */
   payments: { account: string; transfer: string; cod: string; online: string };
+  /** An order of A's with a line still to ship, and a shipment not yet delivered. */
+  shipping: { order: string; line: string; shipment: string };
   cursor: string;
   /** Where the app writes uploaded images; undefined when it keeps them in the database. */
   uploadsDir: string | undefined;
@@ -220,6 +223,9 @@ const REFS = {
   'transfer.order': () => w.payments.transfer,
   'cod.order': () => w.payments.cod,
   'online.order': () => w.payments.online,
+  'shipping.order': () => w.shipping.order,
+  'shipping.line': () => w.shipping.line,
+  'shipment.id': () => w.shipping.shipment,
 } satisfies Record<string, () => unknown>;
 type RefName = keyof typeof REFS;
 const r = (name: RefName) => new Ref(name);
@@ -282,7 +288,7 @@ async function addFixtureAccount(): Promise<string> {
   return (await asAdmin('POST', '/api/payments/accounts', account, 201)).id;
 }
 
-/** A sends a transfer's reference for their order. */
+/** A sends a transfer's reference for their order, with a screenshot of it. */
 async function sendFixtureReference(orderId: string) {
   const response = await t.request({
     method: 'POST',
@@ -291,6 +297,13 @@ async function sendFixtureReference(orderId: string) {
     payload: { reference: 'FUZZ-REF-1' },
   });
   if (response.statusCode !== 200) throw new Error(`transfer-reference failed: ${response.body}`);
+  const proof = await t.request({
+    method: 'PUT',
+    url: `/api/payments/orders/${orderId}/transfer-proof`,
+    cookie: w.a.cookie,
+    ...(await multipartBody({}, [['proof', await testPng('#2a6f97', { width: 30, height: 60 })]])),
+  });
+  if (proof.statusCode !== 200) throw new Error(`transfer-proof failed: ${proof.body}`);
 }
 
 /**
@@ -306,6 +319,42 @@ async function placePaymentFixture(method: 'transfer' | 'cod' | 'online'): Promi
   if (method === 'cod')
     await asAdmin('POST', `/api/payments/orders/${order._id}/collections`, { amount: '1.00' });
   return order._id;
+}
+
+/** A fresh order of A's and its line, to ship. */
+async function placeShippingFixture(): Promise<{ order: string; line: string }> {
+  const order = await placeOrderOk(t, { ...w.a, name: '' }, [orderLineFor(w.product)]);
+  return { order: order._id, line: order.products[0]!._id };
+}
+
+/** A fresh order of A's shipped with J&T; the shipment's id. */
+async function shipFixture(): Promise<string> {
+  const { order, line } = await placeShippingFixture();
+  const body = {
+    orderId: order,
+    lines: [line],
+    courier: 'jnt',
+    trackingNumber: '760012345678',
+    shippedOn: '2026-11-27',
+  };
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/shipments',
+    cookie: w.admin.cookie,
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`shipment failed: ${response.body}`);
+  return response.json().shipment._id;
+}
+
+/** The shipping fixtures again once a run shipped the line or delivered the shipment. */
+async function repairShipments() {
+  const [row] = await sqlRows<{ line: boolean; shipment: boolean }>(sql`select
+    exists(select 1 from order_items i where i.id = ${w.shipping.line} and i.status in ('toPay', 'toReceive')
+      and not exists(select 1 from shipment_items s where s.order_item_id = i.id)) as line,
+    exists(select 1 from shipments where id = ${w.shipping.shipment} and delivered_at is null) as shipment`);
+  if (!row!.line) Object.assign(w.shipping, await placeShippingFixture());
+  if (!row!.shipment) w.shipping.shipment = await shipFixture();
 }
 
 /** A product added through the API, to learn where the app stores uploads (inside its temp DATA_DIR). */
@@ -402,6 +451,8 @@ async function buildWorld(): Promise<World> {
     cod: await placePaymentFixture('cod'),
     online: await placePaymentFixture('online'),
   };
+  w.shipping = { ...(await placeShippingFixture()), shipment: '' };
+  w.shipping.shipment = await shipFixture();
   return w;
 }
 
@@ -464,6 +515,7 @@ async function repairWorld(op: Operation) {
       confirm_token_hash = ${hash}, confirm_sent_at = now() where email = ${w.newsletter.email}`);
   }
   await repairPayments(op);
+  await repairShipments();
   if (/password/.test(op.path)) await repairPasswords();
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
   if (ENDS_SESSION.test(op.path)) {
@@ -509,7 +561,8 @@ async function repairPayments(op: Operation) {
   const [row] = await sqlRows<{ account: boolean; transfer: string | null; cod: boolean; online: boolean }>(
     sql`select
       exists(select 1 from transfer_accounts where id = ${account}) as account,
-      (select case when transfer_reference is null then 'bare' else 'waiting' end from orders
+      (select case when transfer_reference is null then 'bare' when transfer_proof is null then 'unproven'
+        else 'waiting' end from orders
         where id = ${transfer} and customer_id = ${w.a.id} and payment_method = 'transfer'
         and status <> 'cancelled' and payment_status <> 'paid') as transfer,
       exists(select 1 from orders where id = ${cod} and customer_id = ${w.a.id} and payment_method = 'cod'
@@ -519,7 +572,7 @@ async function repairPayments(op: Operation) {
   );
   const now = row!;
   if (!now.account) w.payments.account = await addFixtureAccount();
-  if (now.transfer === 'bare') await sendFixtureReference(transfer);
+  if (now.transfer === 'bare' || now.transfer === 'unproven') await sendFixtureReference(transfer);
   if (now.transfer === null) w.payments.transfer = await placePaymentFixture('transfer');
   if (!now.cod) w.payments.cod = await placePaymentFixture('cod');
   if (!now.online) w.payments.online = await placePaymentFixture('online');
@@ -544,7 +597,10 @@ interface Snapshot {
  */
 async function snapshot(before?: Snapshot): Promise<Snapshot> {
   const xid = await nextXid();
-  const files = w.uploadsDir ? (await readdir(w.uploadsDir, { recursive: true })).map(String).sort() : [];
+  // The public uploads and, beside them, the private images (shoppers' transfer screenshots).
+  const dirs = w.uploadsDir ? [w.uploadsDir, path.join(path.dirname(w.uploadsDir), 'private')] : [];
+  const listed = await Promise.all(dirs.map((dir) => readdir(dir, { recursive: true }).catch(() => [])));
+  const files = listed.flat().map(String).sort();
   if (before && xid === before.xid + 1n) return { xid, rows: before.rows, files };
   const digests = await sqlRows<{ t: string; n: number; d: string }>(
     sql.raw(
@@ -645,10 +701,15 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
   if (op.path.startsWith('/api/product')) return ['product.id', 'uploaded.id'];
   if (op.path.startsWith('/api/orders')) return ['a.order', 'b.order'];
   if (op.path.startsWith('/api/admin/emails')) return ['mail'];
+  if (op.path.startsWith('/api/shipments')) {
+    if (key === 'id') return ['shipment.id'];
+    if (key === 'orderId') return ['shipping.order', 'a.order', 'b.order'];
+    return ['shipping.line'];
+  }
   if (op.path.startsWith('/api/admin/discounts')) return ['discount.id'];
   if (op.path.startsWith('/api/payments/accounts')) return ['account.id'];
   if (op.path.startsWith('/api/payments/orders')) {
-    if (/\/(transfer-reference|transfer\/confirm|transfer\/reject)$/.test(op.path))
+    if (/\/(transfer-reference|transfer-proof|transfer\/confirm|transfer\/reject)$/.test(op.path))
       return ['transfer.order', 'cod.order', 'online.order', 'a.order', 'b.order'];
     if (op.path.endsWith('/checkout')) return ['online.order', 'transfer.order', 'a.order', 'b.order'];
     return ['cod.order', 'transfer.order', 'online.order', 'a.order', 'b.order'];
@@ -846,6 +907,13 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/payments/orders/{id}/transfer/reject': () => ({ reason: 'No transfer with this reference' }),
   // Cash is given back by hand, with its reference.
   'POST /api/payments/orders/{id}/refunds': () => ({ amount: '0.01', reference: 'FUZZ-REF-1' }),
+  'POST /api/shipments': () => ({
+    orderId: r('shipping.order'),
+    lines: [r('shipping.line')],
+    courier: 'jnt',
+    trackingNumber: '760012345678',
+    shippedOn: '2026-11-27',
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -940,6 +1008,14 @@ const withColour = (file: FilePlan, rgb: number): FilePlan =>
   file.content.kind === 'png' ? { ...file, content: { ...file.content, rgb: rgb & 0xffffff } } : file;
 const jsonSchemaOf = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+/** A form of one image and no text fields: a transfer's screenshot, an account's QR code. */
+const imageOnlyForm = (field: string): FormSpec => ({
+  fields: jsonSchemaOf(ImageOnlyFormSchema),
+  files: [field],
+  example: png(field).map((file) => ({ fields: [], files: [file] })),
+  canonical: { fields: [], files: [{ ...CANONICAL_PNG, field, filename: `${field}.png` }] },
+});
 
 const FORMS: Record<string, FormSpec> = {
   'POST /api/product/add': {
@@ -1043,6 +1119,8 @@ const FORMS: Record<string, FormSpec> = {
       files: [CANONICAL_PNG],
     },
   },
+  'PUT /api/payments/orders/{id}/transfer-proof': imageOnlyForm('proof'),
+  'PUT /api/payments/accounts/{id}/qr-image': imageOnlyForm('qrImage'),
 };
 
 function formBody(spec: FormSpec, arbs: SchemaArbitraries): fc.Arbitrary<BodyPlan> {

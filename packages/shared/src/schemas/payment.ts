@@ -28,7 +28,19 @@ export const PAYMENT_MESSAGES = {
   accountName: 'Enter the account name (2 to 100 characters)',
   accountNumber: 'Enter the account or mobile number (4 to 40 characters)',
   bankName: 'Enter the bank’s name',
+  proofMissing: 'Choose a screenshot of your transfer',
+  proofNeedsReference: 'Send the transfer’s reference number first',
+  qrMissing: 'Choose the QR code image',
 } as const;
+
+/**
+ * The multipart file fields: `PUT /api/payments/orders/{id}/transfer-proof` (the shopper's
+ * screenshot of their transfer) and `PUT /api/payments/accounts/{id}/qr-image` (an account's QR
+ * code). Neither form has text fields.
+ */
+export const TRANSFER_PROOF_FIELD = 'proof';
+export const QR_IMAGE_FIELD = 'qrImage';
+export const ImageOnlyFormSchema = z.strictObject({});
 
 /** A peso amount above zero as a person types it ("1,500", "₱1500.50"), to decimal text. */
 const amountSchema = (message: string) =>
@@ -114,6 +126,11 @@ export const OrderPaymentSchema = z.object({
   reference: z.string().nullable(),
   /** Why the last transfer reference was rejected. */
   rejectedReason: z.string().nullable(),
+  /**
+   * The shopper attached a screenshot of their transfer, read by them and the back office at
+   * `GET /api/payments/orders/{id}/transfer-proof`. Absent from older servers.
+   */
+  transferProof: z.boolean().optional(),
   /** PayMongo's hosted checkout page, while an online order is unpaid. */
   checkoutUrl: z.string().nullable(),
   /** Set when the shop must look at the payment (an amount that differs, a payment after cancelling). */

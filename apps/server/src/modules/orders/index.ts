@@ -6,3 +6,4 @@ export { lockOrder, setStatuses, updateStatuses } from './order-status.ts';
 export { default as ordersRoutes } from './orders.routes.ts';
 export { allCustomerOrders, getOrder } from './orders.service.ts';
 export { refreshPaymentStatus } from './payment-state.ts';
+export { removeTransferProofs, takeTransferProofs } from './transfer-proofs.ts';

@@ -6,28 +6,38 @@ import {
   stockLeftMessage,
 } from '@habi/shared';
 import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { releaseOrderCode, retakeOrderCode } from '../discounts/index.ts';
 import { type MailSettings, mailStatusChanges } from '../mail/index.ts';
 import { moveStock, type StockMove } from '../products/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
 import { getOrder } from './orders.service.ts';
 import { refreshPaymentStatus } from './payment-state.ts';
+import { removeTransferProofs, takeTransferProofs } from './transfer-proofs.ts';
 
 /**
  * Sets each line's status, in line order, and the derived order status, in one transaction. A
  * line cancelled gives back the stock it holds; a cancelled line restored takes its quantity
  * again when its product tracks stock (409 when too little is left). The lines are locked
- * first, so the same change sent twice, even at once, moves stock once.
+ * first, so the same change sent twice, even at once, moves stock once. An order cancelled whole
+ * loses the shopper's transfer screenshot (its file, in `proofs`, once committed).
  */
-export function updateStatuses(
+export async function updateStatuses(
   db: Db,
   orderId: string,
   statuses: ItemStatus[],
-  mail: MailSettings,
+  { mail, proofs, log }: { mail: MailSettings; proofs: ImageStore; log: FastifyBaseLogger },
 ): Promise<OrderStatus> {
-  return db.transaction((tx) => setStatuses(tx, orderId, statuses, { mail }));
+  const { status, gone } = await db.transaction(async (tx) => {
+    const status = await setStatuses(tx, orderId, statuses, { mail });
+    const gone = status === 'cancelled' ? await takeTransferProofs(tx, eq(orders.id, orderId)) : [];
+    return { status, gone };
+  });
+  await removeTransferProofs(proofs, gone, log);
+  return status;
 }
 
 /**

@@ -20,13 +20,17 @@ import { forbidden, notSignedIn } from '../../lib/errors.ts';
 import { assertSelf, SESSION_COOKIES } from '../auth/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import type { PaymentSettingsStore } from '../payment-settings/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
 import { refreshStatus, updateStatuses } from './order-status.ts';
 import { deleteOrder, getOrder, listCustomerOrders, listOrders } from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
+import { removeTransferProofs } from './transfer-proofs.ts';
 
 export interface OrdersRoutesOptions {
   db: Db;
   mail: MailSettings;
+  /** The shoppers' transfer screenshots: an order cancelled or deleted takes its own with it. */
+  proofs: ImageStore;
   payments: PaymentSettingsStore;
   /**
    * An online order's PayMongo checkout page, made once the order is placed (outside its
@@ -38,7 +42,7 @@ export interface OrdersRoutesOptions {
 
 export default async function ordersRoutes(
   app: FastifyInstance,
-  { db, mail, payments, startCheckout }: OrdersRoutesOptions,
+  { db, mail, proofs, payments, startCheckout }: OrdersRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -127,7 +131,11 @@ export default async function ordersRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const status = await updateStatuses(db, request.params.id, request.body.updatedStatus, mail);
+      const status = await updateStatuses(db, request.params.id, request.body.updatedStatus, {
+        mail,
+        proofs,
+        log: request.log,
+      });
       return { message: 'Order status updated successfully', status };
     },
   );
@@ -146,7 +154,7 @@ export default async function ordersRoutes(
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => deleteOrder(db, id),
+    remove: async (id) => removeTransferProofs(proofs, [await deleteOrder(db, id)], app.log),
     message: 'Order deleted successfully',
   });
 

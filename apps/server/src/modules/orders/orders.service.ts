@@ -78,7 +78,12 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
   return { orders: await withItems(db, rows), total: total?.n ?? 0 };
 }
 
-export async function deleteOrder(db: Executor, id: string) {
-  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
-  if (deleted.length === 0) throw notFound('Order not found');
+/** Deletes an order; answers the file of its transfer screenshot, if it had one, to remove. */
+export async function deleteOrder(db: Executor, id: string): Promise<string | null> {
+  const [deleted] = await db
+    .delete(orders)
+    .where(eq(orders.id, id))
+    .returning({ proof: orders.transferProof });
+  if (!deleted) throw notFound('Order not found');
+  return deleted.proof;
 }

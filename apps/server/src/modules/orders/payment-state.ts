@@ -50,6 +50,7 @@ export function paymentOf(order: OrderRow, items: readonly ItemRow[]): OrderPaym
     dueBy: order.paymentDueBy === null ? null : new Date(order.paymentDueBy).toISOString(),
     reference: order.transferReference,
     rejectedReason: order.transferRejectedReason,
+    transferProof: order.transferProof !== null,
     checkoutUrl: unpaidOnline ? order.checkoutUrl : null,
     review: order.paymentReview,
   };

@@ -8,7 +8,7 @@ import {
   type TransferAccount,
   type TransferAccountFields,
 } from '@habi/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentSettings, transferAccounts } from '../../db/schema.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
@@ -107,22 +107,64 @@ export class PaymentSettingsStore {
     return toAccount(row!);
   }
 
-  async editAccount(id: string, input: TransferAccountFields): Promise<TransferAccount> {
-    const [row] = await this.db
-      .update(transferAccounts)
-      .set(accountFields(input))
-      .where(eq(transferAccounts.id, id))
-      .returning();
-    if (!row) throw notFound('Account not found');
-    this.kept = null;
-    return toAccount(row);
+  /** An account edited; without `qrImageUrl` its QR code is removed (`replaced`: the one it had). */
+  editAccount(id: string, input: TransferAccountFields): Promise<AccountChange> {
+    return this.updateAccount(id, accountFields(input));
   }
 
-  async removeAccount(id: string): Promise<void> {
-    const gone = await this.db.delete(transferAccounts).where(eq(transferAccounts.id, id)).returning();
-    if (gone.length === 0) throw notFound('Account not found');
-    this.kept = null;
+  /** Sets an account's QR code image, or removes it (null); `replaced`: the one it had. */
+  setQrImage(id: string, qrImageUrl: string | null): Promise<AccountChange> {
+    return this.updateAccount(id, { qrImageUrl });
   }
+
+  /** 404 unless the account exists, checked before an upload for it is stored. */
+  async assertAccount(id: string): Promise<void> {
+    const [row] = await this.db
+      .select({ id: transferAccounts.id })
+      .from(transferAccounts)
+      .where(eq(transferAccounts.id, id));
+    if (!row) throw notFound('Account not found');
+  }
+
+  /** Deletes an account; answers its QR code image's URL, if it had one. */
+  async removeAccount(id: string): Promise<string | null> {
+    const [gone] = await this.db
+      .delete(transferAccounts)
+      .where(eq(transferAccounts.id, id))
+      .returning({ qrImageUrl: transferAccounts.qrImageUrl });
+    if (!gone) throw notFound('Account not found');
+    this.kept = null;
+    return gone.qrImageUrl;
+  }
+
+  /**
+   * Changes an account in one statement that also reads the QR code it had (its row locked), so
+   * of two replacements at once each sees the image the other replaced.
+   */
+  private async updateAccount(id: string, fields: Partial<AccountRow>): Promise<AccountChange> {
+    const before = this.db
+      .select({ id: transferAccounts.id, qrImageUrl: transferAccounts.qrImageUrl })
+      .from(transferAccounts)
+      .where(eq(transferAccounts.id, id))
+      .for('update')
+      .as('before');
+    const [row] = await this.db
+      .update(transferAccounts)
+      .set(fields)
+      .from(before)
+      .where(eq(transferAccounts.id, before.id))
+      .returning({ ...getTableColumns(transferAccounts), replaced: before.qrImageUrl });
+    if (!row) throw notFound('Account not found');
+    this.kept = null;
+    const { replaced, ...account } = row;
+    return { account: toAccount(account), replaced: replaced === account.qrImageUrl ? null : replaced };
+  }
+}
+
+/** An account as changed, and the QR code image URL it no longer shows (null when none or the same). */
+export interface AccountChange {
+  account: TransferAccount;
+  replaced: string | null;
 }
 
 function methodsOn(settings: PaymentSettings): PaymentMethod[] {

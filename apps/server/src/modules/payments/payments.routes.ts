@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { removeTransferProofs } from '../orders/index.ts';
+import type { ImageStore } from '../uploads/index.ts';
 import { ledgerOf } from './ledger.ts';
 import { requireOrderOwner } from './order-owner.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -21,7 +23,7 @@ const byAdmin = (request: FastifyRequest) => `admin:${request.admin!.username}`;
 /** A shopper's transfer reference; the back office's collections, confirmations, rejections and refunds. */
 export default async function paymentsRoutes(
   app: FastifyInstance,
-  { db, payments }: { db: Db; payments: PaymentsService },
+  { db, payments, proofs }: { db: Db; payments: PaymentsService; proofs: ImageStore },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
@@ -33,7 +35,15 @@ export default async function paymentsRoutes(
       schema: { tags, params: IdParamsSchema, body: TransferReferenceSchema, response: { 200: OrderSchema } },
       onRequest: requireOrderOwner(app, db),
     },
-    (request) => payments.submitReference(request.params.id, request.customer!.id, request.body.reference),
+    async (request) => {
+      const { order, droppedProof } = await payments.submitReference(
+        request.params.id,
+        request.customer!.id,
+        request.body.reference,
+      );
+      await removeTransferProofs(proofs, [droppedProof], request.log);
+      return order;
+    },
   );
 
   r.get(
@@ -66,7 +76,11 @@ export default async function paymentsRoutes(
       schema: { tags, params: IdParamsSchema, body: RejectTransferSchema, response: { 200: OrderSchema } },
       ...asAdmin,
     },
-    (request) => payments.rejectTransfer(request.params.id, request.body.reason),
+    async (request) => {
+      const { order, droppedProof } = await payments.rejectTransfer(request.params.id, request.body.reason);
+      await removeTransferProofs(proofs, [droppedProof], request.log);
+      return order;
+    },
   );
 
   r.post(

@@ -21,11 +21,24 @@ import type { OnlineRefunds } from './online-refunds.ts';
 const centavos = (decimal: string) => parseCentavos(decimal) ?? 0;
 
 /** The order locked in `tx`, or 404; `customerId`: only that customer's (403 for another's). */
-async function locked(tx: Executor, orderId: string, customerId?: string): Promise<OrderRow> {
+export async function locked(tx: Executor, orderId: string, customerId?: string): Promise<OrderRow> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw notFound('Order not found');
   if (customerId !== undefined && order.customerId !== customerId) throw forbidden();
   return order;
+}
+
+/** A transfer order the shopper may still send a reference (or its screenshot) for. */
+export function assertTransferOpen(order: OrderRow) {
+  if (order.paymentMethod !== 'transfer') throw conflict('This order is not paid by transfer');
+  if (order.status === 'cancelled') throw conflict('This order is cancelled');
+  if (order.paymentStatus === 'paid') throw conflict('This order is paid');
+}
+
+/** An order changed, and the file of the transfer screenshot it let go, to remove once committed. */
+export interface ProofChange {
+  order: Order;
+  droppedProof: string | null;
 }
 
 /** Money in must fit what is still owed, on an order not cancelled. */
@@ -67,19 +80,21 @@ export class PaymentsService {
     });
   }
 
-  /** The shopper's reference for a transfer they sent: the shop confirms or rejects it. */
-  submitReference(orderId: string, customerId: string, reference: string): Promise<Order> {
+  /**
+   * The shopper's reference for a transfer they sent: the shop confirms or rejects it. A
+   * screenshot attached to an earlier reference is let go (`droppedProof`, its file to remove):
+   * it showed another transfer.
+   */
+  submitReference(orderId: string, customerId: string, reference: string): Promise<ProofChange> {
     return this.db.transaction(async (tx) => {
       const order = await locked(tx, orderId, customerId);
-      if (order.paymentMethod !== 'transfer') throw conflict('This order is not paid by transfer');
-      if (order.status === 'cancelled') throw conflict('This order is cancelled');
-      if (order.paymentStatus === 'paid') throw conflict('This order is paid');
+      assertTransferOpen(order);
       await tx
         .update(orders)
-        .set({ transferReference: reference, transferRejectedReason: null })
+        .set({ transferReference: reference, transferRejectedReason: null, transferProof: null })
         .where(eq(orders.id, orderId));
       await refreshPaymentStatus(tx, orderId);
-      return getOrder(tx, orderId);
+      return { order: await getOrder(tx, orderId), droppedProof: order.transferProof };
     });
   }
 
@@ -106,14 +121,17 @@ export class PaymentsService {
     });
   }
 
-  /** The shop did not find the transfer: the shopper is mailed why, and may send another reference. */
-  rejectTransfer(orderId: string, reason: string) {
+  /**
+   * The shop did not find the transfer: the shopper is mailed why, and may send another reference.
+   * Its screenshot goes with it (`droppedProof`, its file to remove).
+   */
+  rejectTransfer(orderId: string, reason: string): Promise<ProofChange> {
     return this.db.transaction(async (tx) => {
       const order = await locked(tx, orderId);
       if (order.transferReference === null) throw conflict('No transfer reference waits to be confirmed');
       await tx
         .update(orders)
-        .set({ transferReference: null, transferRejectedReason: reason })
+        .set({ transferReference: null, transferRejectedReason: reason, transferProof: null })
         .where(eq(orders.id, orderId));
       await refreshPaymentStatus(tx, orderId);
       await mailPayment(
@@ -122,7 +140,7 @@ export class PaymentsService {
         { kind: 'payment-rejected', reference: order.transferReference, reason },
         this.mail,
       );
-      return getOrder(tx, orderId);
+      return { order: await getOrder(tx, orderId), droppedProof: order.transferProof };
     });
   }
 

@@ -3,7 +3,7 @@ import { IMAGE_MESSAGES, IMAGE_WIDTHS } from '@habi/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { OutputInfo } from 'sharp';
 import type { Executor } from '../../db/client.ts';
-import { admins, customers, orderItems, products } from '../../db/schema.ts';
+import { admins, customers, orderItems, products, transferAccounts } from '../../db/schema.ts';
 import { badInput, unsupportedType } from '../../lib/errors.ts';
 import type { ImageStore } from './image-store.ts';
 
@@ -65,30 +65,47 @@ export async function prepareImage(store: ImageStore, bytes: Buffer): Promise<Pr
   const stored = await store.stored(sizes.map((s) => s.name));
   const missing = sizes.filter((s) => !stored.has(s.name));
   if (missing.length === 0) return { url, files: [] };
-  // Decoded (an SVG rasterised at the size it will be shown) once; each width is encoded from that.
-  let master: { data: Buffer; info: OutputInfo };
+  // Decoded once; each width is encoded from that.
+  const master = await decodeImage(bytes, kind, largest);
+  const files = [];
+  for (const { width, name } of missing) files.push({ name, bytes: await encodeWebp(master, width) });
+  return { url, files };
+}
+
+/**
+ * Checks an upload and re-encodes it into one WebP at most `side` pixels a side: for images kept
+ * private (a shopper's transfer screenshot), which are stored under a name of their own.
+ */
+export async function reencodeImage(bytes: Buffer, side: number): Promise<Buffer> {
+  return encodeWebp(await decodeImage(bytes, assertImage(bytes), side), side);
+}
+
+type Decoded = { data: Buffer; info: OutputInfo };
+
+/**
+ * An upload's pixels, upright and within `side` (an SVG rasterised at that size), and nothing
+ * else: no metadata (EXIF, location) survives into what is encoded from them.
+ */
+async function decodeImage(bytes: Buffer, kind: ImageKind, side: number): Promise<Decoded> {
   try {
     const sharp = await loadSharp();
-    const density = kind === 'svg' ? await svgDensity(bytes, largest) : undefined;
-    master = await sharp(bytes, { limitInputPixels: 50_000_000, density })
+    const density = kind === 'svg' ? await svgDensity(bytes, side) : undefined;
+    return await sharp(bytes, { limitInputPixels: 50_000_000, density })
       .rotate()
-      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: kind !== 'svg' })
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: kind !== 'svg' })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw badInput('The image could not be read');
   }
-  const { width: w, height: h, channels } = master.info;
-  const files = [];
+}
+
+async function encodeWebp({ data, info }: Decoded, side: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  for (const { width, name } of missing) {
-    const webp = await sharp(master.data, { raw: { width: w, height: h, channels } })
-      .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-    files.push({ name, bytes: webp });
-  }
-  return { url, files };
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
 }
 
 export async function putImage(store: ImageStore, image: PreparedImage): Promise<void> {
@@ -109,8 +126,8 @@ function imageFilesOf(url: string): string[] {
 }
 
 /**
- * Removes an uploaded image unless a customer, an admin, a product or an ordered line still
- * shows it: names are content hashes, so one picture may be several rows'. Run after the row
+ * Removes an uploaded image unless a customer, an admin, a product, an ordered line or a transfer
+ * account's QR code still shows it: names are content hashes, so one picture may be several rows'. Run after the row
  * that showed it is gone.
  */
 export async function removeImageIfUnused(db: Executor, store: ImageStore, url: string): Promise<void> {
@@ -131,6 +148,7 @@ export async function removeImageIfUnused(db: Executor, store: ImageStore, url: 
       )
       .limit(1),
     db.select(one).from(orderItems).where(eq(orderItems.imageUrl, url)).limit(1),
+    db.select(one).from(transferAccounts).where(eq(transferAccounts.qrImageUrl, url)).limit(1),
   ];
   for (const query of showing) if ((await query).length > 0) return;
   await store.remove(files);

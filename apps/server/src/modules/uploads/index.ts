@@ -5,7 +5,9 @@ export {
   type PreparedImage,
   prepareImage,
   putImage,
+  reencodeImage,
   removeImageIfUnused,
   storeImage,
 } from './images.ts';
+export { openPrivateImageStore, PRIVATE_IMAGE_FILE } from './private-images.ts';
 export { default as uploadsRoutes } from './uploads.routes.ts';

@@ -29,14 +29,15 @@ import type { ImageStore } from '../uploads/index.ts';
 import { storeImage } from '../uploads/index.ts';
 import * as users from './users.service.ts';
 
-type Deps = { db: Db; images: ImageStore };
+/** `proofs`: the shoppers' transfer screenshots, which an erased customer's orders let go. */
+type Deps = { db: Db; images: ImageStore; proofs: ImageStore };
 
 export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
   // In the order the API lists them (the OpenAPI document and the fuzz tests follow it).
   sessionRoutes(app, deps);
   profileRoutes(app, deps);
   myDataRoutes(app, deps);
-  const { db, images } = deps;
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -89,7 +90,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => users.deleteCustomer(db, images, id, app.log),
+    remove: (id) => users.deleteCustomer(db, deps, id, app.log),
     message: 'User deleted successfully',
   });
 }
@@ -172,7 +173,7 @@ function profileRoutes(app: FastifyInstance, { db, images }: Deps) {
 }
 
 /** The signed-in customer's own data: a download of all of it, and erasure. */
-function myDataRoutes(app: FastifyInstance, { db, images }: Deps) {
+function myDataRoutes(app: FastifyInstance, { db, images, proofs }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -201,7 +202,7 @@ function myDataRoutes(app: FastifyInstance, { db, images }: Deps) {
         verify: () => verifyPassword(customer.passwordHash, request.body.password),
         failMessage: WRONG_PASSWORD_MESSAGE,
       });
-      await users.deleteCustomer(db, images, customer.id, request.log);
+      await users.deleteCustomer(db, { images, proofs }, customer.id, request.log);
       await app.endSession(request, reply, 'customer');
       return { message: 'Your account has been deleted' };
     },

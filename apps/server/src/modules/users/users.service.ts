@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema.ts';
-import { customers, knownDevices, sessions } from '../../db/schema.ts';
+import { customers, knownDevices, orders, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -18,7 +18,7 @@ import { forgetCustomerThrottling } from '../auth/index.ts';
 import { withdrawCodesBoundTo } from '../discounts/index.ts';
 import { withdrawUnsentMail } from '../mail/index.ts';
 import { forgetAddress, subscriptionOf } from '../newsletter/index.ts';
-import { allCustomerOrders } from '../orders/index.ts';
+import { allCustomerOrders, removeTransferProofs, takeTransferProofs } from '../orders/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { removeImageIfUnused } from '../uploads/index.ts';
 
@@ -143,11 +143,20 @@ export async function listUsers(db: Executor, query: UserListQuery) {
  * - the newsletter forgets the address (only its hash stays, when it had its welcome code);
  * - codes bound to the address are withdrawn;
  * - mail to the address not sent yet is withdrawn; copies of mail already sent stay, as the
- *   record of what the shop told the customer.
- * Then the picture's files go too, once nothing else shows them.
+ *   record of what the shop told the customer;
+ * - the screenshots of transfers attached to the orders (they show the customer's own account)
+ *   are let go.
+ * Then the picture's files go too, once nothing else shows them, and the screenshots' files.
  */
-export async function deleteCustomer(db: Db, images: ImageStore, id: string, log: FastifyBaseLogger) {
+export async function deleteCustomer(
+  db: Db,
+  { images, proofs }: { images: ImageStore; proofs: ImageStore },
+  id: string,
+  log: FastifyBaseLogger,
+) {
   const deleted = await db.transaction(async (tx) => {
+    // Before the row: its orders are then no longer linked to it.
+    const screenshots = await takeTransferProofs(tx, eq(orders.customerId, id));
     const devices = await tx
       .select({ id: knownDevices.id })
       .from(knownDevices)
@@ -161,9 +170,10 @@ export async function deleteCustomer(db: Db, images: ImageStore, id: string, log
     await forgetAddress(tx, row.email);
     await withdrawCodesBoundTo(tx, row.email);
     await withdrawUnsentMail(tx, row.email);
-    return row;
+    return { ...row, screenshots };
   });
   if (!deleted) throw notFound('User not found');
+  await removeTransferProofs(proofs, deleted.screenshots, log);
   if (!deleted.imageUrl) return;
   // The account is gone whatever happens to the files: a failure here is only logged.
   await removeImageIfUnused(db, images, deleted.imageUrl).catch((error: unknown) =>
