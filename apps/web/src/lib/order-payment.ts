@@ -3,10 +3,11 @@ import {
   type Order,
   type OrderPayment,
   STORE_TIME_ZONE,
+  TRANSFER_PROOF_FIELD,
   type TransferReferenceInput,
 } from '@habi/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, request } from './api-client.ts';
+import { API_BASE, ApiError, request } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
@@ -60,14 +61,49 @@ export function sendTransferReference(orderId: string, input: TransferReferenceI
   });
 }
 
+/** Where the screenshot of an order's transfer is read (its owner and the back office only). */
+export const transferProofUrl = (orderId: string) =>
+  `${API_BASE}/payments/orders/${encodeURIComponent(orderId)}/transfer-proof`;
+
+/** PUT /payments/orders/{id}/transfer-proof: a screenshot of the transfer whose reference waits. */
+export function sendTransferProof(orderId: string, file: File) {
+  const form = new FormData();
+  form.append(TRANSFER_PROOF_FIELD, file);
+  return request<Order>(`/payments/orders/${encodeURIComponent(orderId)}/transfer-proof`, {
+    method: 'PUT',
+    form,
+  });
+}
+
+/** A reference to send, a screenshot to attach to the reference waiting, or both. */
+export type TransferPaymentInput =
+  | (TransferReferenceInput & { proof?: File | null })
+  | { reference?: undefined; proof: File };
+
+/**
+ * The reference, then the screenshot if one is chosen: a screenshot belongs to the reference
+ * waiting (sending a reference lets an earlier one go). When the screenshot is refused after its
+ * reference was taken, the order is still updated (the reference shows as sent) and the
+ * mutation fails with the screenshot's error.
+ */
 export function useSendTransferReference(orderId: string) {
   const queryClient = useQueryClient();
+  const settle = (order: Order) => {
+    queryClient.setQueryData(queryKeys.orders.detail(orderId), order);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+  };
   return useMutation({
-    mutationFn: (input: TransferReferenceInput) => sendTransferReference(orderId, input),
-    onSuccess: (order) => {
-      queryClient.setQueryData(queryKeys.orders.detail(orderId), order);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    mutationFn: async ({ reference, proof }: TransferPaymentInput) => {
+      const order = reference === undefined ? null : await sendTransferReference(orderId, { reference });
+      if (!proof) return order!;
+      try {
+        return await sendTransferProof(orderId, proof);
+      } catch (cause) {
+        if (order) settle(order);
+        throw cause;
+      }
     },
+    onSuccess: settle,
   });
 }
 

@@ -1,8 +1,9 @@
-import type {
-  PaymentSettings,
-  PaymentSettingsInput,
-  TransferAccount,
-  TransferAccountInput,
+import {
+  type PaymentSettings,
+  type PaymentSettingsInput,
+  QR_IMAGE_FIELD,
+  type TransferAccount,
+  type TransferAccountInput,
 } from '@habi/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
@@ -50,13 +51,43 @@ export function deleteTransferAccount(id: string) {
   return request<{ message: string }>(accountPath(id), { method: 'DELETE' });
 }
 
-/** Adding, editing or deleting an account reads the settings (and their list of accounts) again. */
+/** `PUT /payments/accounts/{id}/qr-image`: the account's QR code image, in place of any it had. */
+export function uploadQrImage(id: string, file: File) {
+  const form = new FormData();
+  form.append(QR_IMAGE_FIELD, file);
+  return request<TransferAccount>(`${accountPath(id)}/qr-image`, { method: 'PUT', form });
+}
+
+/** The account was saved, but its new QR code image was refused (`cause`). */
+export class QrImageNotSaved extends Error {
+  constructor(cause: unknown) {
+    super('The account was saved, but not its QR code image', { cause });
+  }
+}
+
+/**
+ * Adding or editing an account, then uploading its new QR code image if one was chosen. Adding,
+ * editing or deleting an account reads the settings (and their list of accounts) again.
+ */
 export function useSaveTransferAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, id }: { input: TransferAccountInput; id?: string }) =>
-      saveTransferAccount(input, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentSettingsKey }),
+    mutationFn: async ({
+      input,
+      id,
+      qrImage,
+    }: {
+      input: TransferAccountInput;
+      id?: string;
+      qrImage?: File | null;
+    }) => {
+      const account = await saveTransferAccount(input, id);
+      if (!qrImage) return account;
+      return uploadQrImage(account.id, qrImage).catch((cause: unknown) => {
+        throw new QrImageNotSaved(cause);
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentSettingsKey }),
   });
 }
 

@@ -211,6 +211,33 @@ describe('OrderPaymentSection', () => {
     });
   });
 
+  it("shows the shopper's screenshot beside the reference, and in the dialogs that confirm or reject it", async () => {
+    renderSection(orderWith({ method: 'transfer', status: 'pending', reference: 'GC12345678' }));
+    expect(screen.queryByRole('link', { name: 'View the shopper’s screenshot' })).toBeNull();
+    cleanup();
+
+    const proof = '/api/payments/orders/o1/transfer-proof';
+    renderSection(
+      orderWith({ method: 'transfer', status: 'pending', reference: 'GC12345678', transferProof: true }),
+    );
+    const link = screen.getByRole('link', { name: 'View the shopper’s screenshot' });
+    expect(link.getAttribute('href')).toBe(proof);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.querySelector('img')?.getAttribute('src')).toBe(proof);
+    for (const [button, title] of [
+      ['Confirm transfer', 'Confirm transfer'],
+      ['Reject', 'Reject transfer'],
+    ]) {
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(
+        within(dialog).getByRole('link', { name: 'View the shopper’s screenshot' }).getAttribute('href'),
+      ).toBe(proof);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+  });
+
   it('confirms a transfer with the amount still owed', async () => {
     renderSection(orderWith({ method: 'transfer', status: 'pending', reference: 'GC12345678' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm transfer' }));

@@ -16,6 +16,7 @@ import { formatInstant } from '../utils/format-instant.ts';
 import { LedgerTable } from './ledger-table.tsx';
 import { AmountDialog, RejectTransferDialog } from './payment-dialogs.tsx';
 import { PaymentPill } from './payment-pill.tsx';
+import { TransferProofLink } from './transfer-proof.tsx';
 
 const centavos = (text: string) => parseCentavos(text) ?? 0;
 
@@ -131,6 +132,7 @@ export function OrderPaymentSection({ order }: { order: Order }) {
           onClose={close}
           title="Confirm transfer"
           description={`The shopper's reference is ${payment.reference}. Enter the amount that arrived.`}
+          evidence={payment.transferProof && <TransferProofLink orderId={order._id} large />}
           submitLabel="Confirm"
           defaultAmount={actions.stillOwed}
           referenceHint="The reference on the shop's statement, if it differs"
@@ -144,6 +146,7 @@ export function OrderPaymentSection({ order }: { order: Order }) {
         <RejectTransferDialog
           onClose={close}
           reference={payment.reference}
+          evidence={payment.transferProof && <TransferProofLink orderId={order._id} large />}
           onSubmit={async (body) => {
             await reject.mutateAsync(body);
             done('reject');
@@ -196,6 +199,8 @@ function PaymentFacts({ order, stillOwed }: { order: Order; stillOwed: string })
   if (dueBy) facts.push(['Due by', formatInstant(dueBy)]);
   if (payment.method === 'transfer') {
     facts.push(['Transfer reference', payment.reference ?? 'None entered yet']);
+    if (payment.transferProof)
+      facts.push(['Screenshot', <TransferProofLink key="proof" orderId={order._id} />]);
     if (payment.rejectedReason) facts.push(['Last reference rejected', payment.rejectedReason]);
   }
   return (

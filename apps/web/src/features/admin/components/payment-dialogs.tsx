@@ -50,11 +50,14 @@ export function AmountDialog({
   defaultAmount,
   referenceRequired = false,
   referenceHint,
+  evidence,
   onSubmit,
 }: {
   onClose(): void;
   title: string;
   description: ReactNode;
+  /** What the shopper sent to look at first (their transfer's screenshot). */
+  evidence?: ReactNode;
   submitLabel: string;
   /** Decimal text, "1250.00". */
   defaultAmount: string;
@@ -83,6 +86,7 @@ export function AmountDialog({
   return (
     <AdminDialog onClose={onClose} title={title} description={description} pending={isSubmitting}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {evidence}
         <Field label="Amount (PHP)" error={errors.amount?.message}>
           {({ control }) => (
             <Input {...control} inputMode="decimal" autoComplete="off" {...register('amount')} />
@@ -114,10 +118,13 @@ type RejectOutput = z.output<typeof RejectTransferSchema>;
 export function RejectTransferDialog({
   onClose,
   reference,
+  evidence,
   onSubmit,
 }: {
   onClose(): void;
   reference: string;
+  /** The shopper's screenshot of the transfer, to look at first. */
+  evidence?: ReactNode;
   onSubmit(values: RejectOutput): Promise<void>;
 }) {
   const {
@@ -151,6 +158,7 @@ export function RejectTransferDialog({
       pending={isSubmitting}
     >
       <form noValidate onSubmit={submit}>
+        {evidence && <div className="mb-4">{evidence}</div>}
         <Field label="Reason" hint={PAYMENT_MESSAGES.reason} error={errors.reason?.message}>
           {({ control }) => <Input {...control} autoComplete="off" {...register('reason')} />}
         </Field>

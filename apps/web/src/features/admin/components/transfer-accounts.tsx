@@ -1,4 +1,5 @@
 import {
+  IMAGE_MESSAGES,
   TRANSFER_ACCOUNT_KIND_LABELS,
   TRANSFER_ACCOUNT_KINDS,
   type TransferAccount,
@@ -7,14 +8,20 @@ import {
   TransferAccountInputSchema,
 } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { ImageUp, Pencil, Plus, QrCode, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
+import { Field, FieldError, Input } from '../../../components/ui/field.tsx';
+import { ImageFileButton } from '../../../components/ui/image-file-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useDeleteTransferAccount, useSaveTransferAccount } from '../api/payment-settings.ts';
+import {
+  QrImageNotSaved,
+  useDeleteTransferAccount,
+  useSaveTransferAccount,
+} from '../api/payment-settings.ts';
+import { useObjectUrl } from '../hooks/use-object-url.ts';
 import { AdminDialog, DialogButtons, FormMessage, showServerErrors } from './admin-dialog.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { FormSection } from './form-bits.tsx';
@@ -36,9 +43,88 @@ const accountResolver: Resolver<TransferAccountInput, unknown, TransferAccountFi
 
 const ACCOUNT_FIELDS = ['kind', 'bankName', 'accountName', 'accountNumber'] as const;
 
+/**
+ * The account's QR code: the one it has (kept unless removed), or a new image chosen, uploaded
+ * once the account is saved.
+ */
+function QrCodeField({
+  current,
+  file,
+  onFile,
+  onRemove,
+}: {
+  current: string | null;
+  file: File | null;
+  onFile(file: File): void;
+  onRemove(): void;
+}) {
+  const id = useId();
+  const [problem, setProblem] = useState<string>();
+  const preview = useObjectUrl(file);
+  const shown = file ? preview : current;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={`${id}-label`} className="text-sm font-semibold text-ink">
+        QR code (optional)
+      </span>
+      <div className="flex items-center gap-4">
+        {shown ? (
+          <img
+            src={shown}
+            alt="QR code preview"
+            className="size-24 shrink-0 rounded-lg border border-line bg-white object-contain"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-24 shrink-0 place-items-center rounded-lg border border-dashed border-line bg-paper text-muted"
+          >
+            <QrCode className="size-8" />
+          </span>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <ImageFileButton
+            label="QR code image"
+            className="rounded-lg"
+            describedBy={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+            onProblem={setProblem}
+            onChoose={(chosen) => {
+              setProblem(undefined);
+              onFile(chosen);
+            }}
+          >
+            <ImageUp aria-hidden="true" className="size-4" />
+            {shown ? 'Replace' : 'Upload QR code'}
+          </ImageFileButton>
+          {shown && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="rounded-lg hover:text-danger"
+              onClick={() => {
+                setProblem(undefined);
+                onRemove();
+              }}
+            >
+              Remove
+            </Button>
+          )}
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        Shoppers scan it with their GCash, Maya or bank app. {IMAGE_MESSAGES.accepted}.
+      </p>
+      <FieldError id={`${id}-error`} message={problem} icon />
+    </div>
+  );
+}
+
 /** Adding an account (no `account`) or editing one. */
 function AccountDialog({ account, onClose }: { account?: TransferAccount; onClose(): void }) {
   const save = useSaveTransferAccount();
+  // The QR code: the account's own until removed, or a new image to upload.
+  const [keptQr, setKeptQr] = useState(account?.qrImageUrl ?? null);
+  const [qrFile, setQrFile] = useState<File | null>(null);
   const {
     register,
     handleSubmit,
@@ -56,13 +142,21 @@ function AccountDialog({ account, onClose }: { account?: TransferAccount; onClos
   });
   const kind = watch('kind');
 
-  const submit = handleSubmit(async (input) => {
+  const submit = handleSubmit(async (fields) => {
+    // An edit without the QR code's URL removes it; a new image replaces it once uploaded.
+    const input = keptQr ? { ...fields, qrImageUrl: keptQr } : fields;
     try {
-      await save.mutateAsync({ input, id: account?.id });
+      await save.mutateAsync({ input, id: account?.id, qrImage: qrFile });
       toast.success(account ? 'Account updated' : 'Account added');
       onClose();
     } catch (error) {
-      showServerErrors(error, ACCOUNT_FIELDS, setError);
+      if (!(error instanceof QrImageNotSaved)) {
+        showServerErrors(error, ACCOUNT_FIELDS, setError);
+        return;
+      }
+      // The account itself is saved: saying so beats a second account from a second try.
+      toast.error(`${error.message}: ${errorMessage(error.cause)}`);
+      onClose();
     }
   });
 
@@ -102,6 +196,15 @@ function AccountDialog({ account, onClose }: { account?: TransferAccount; onClos
             <Input {...control} autoComplete="off" inputMode="text" {...register('accountNumber')} />
           )}
         </Field>
+        <QrCodeField
+          current={keptQr}
+          file={qrFile}
+          onFile={setQrFile}
+          onRemove={() => {
+            setQrFile(null);
+            setKeptQr(null);
+          }}
+        />
         <FormMessage message={errors.root?.server?.message} />
         <DialogButtons submitLabel={account ? 'Update' : 'Add'} pending={isSubmitting} onCancel={onClose} />
       </form>
@@ -146,6 +249,13 @@ export function TransferAccounts({ accounts }: { accounts: readonly TransferAcco
         <ul aria-label="Transfer accounts" className="divide-y divide-line rounded-xl border border-line">
           {accounts.map((account) => (
             <li key={account.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              {account.qrImageUrl && (
+                <img
+                  src={account.qrImageUrl}
+                  alt={`QR code of the ${kindName(account)} account ${account.accountNumber}`}
+                  className="size-12 shrink-0 rounded-md border border-line bg-white object-contain"
+                />
+              )}
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{kindName(account)}</p>
                 <p className="text-sm break-words text-ink-soft">

@@ -103,7 +103,9 @@ beforeEach(() => {
       calls.push(key);
       const route = api[key];
       if (!route) throw new Error(`unexpected ${key}`);
-      const answer = typeof route === 'function' ? route(JSON.parse(String(init.body))) : route;
+      // A form (a screenshot) is handed over as it is, JSON parsed.
+      const body = () => (init.body instanceof FormData ? init.body : JSON.parse(String(init.body)));
+      const answer = typeof route === 'function' ? route(body()) : route;
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
     }),
   );
@@ -215,6 +217,74 @@ describe('ConfirmationPage', () => {
     expect(screen.queryByLabelText('Transfer reference number')).toBeNull();
     // While the shop checks the reference the order cannot lapse: no time to pay by.
     expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
+
+  it('sends a screenshot of the transfer with its reference, and links to it once attached', async () => {
+    api[orderRoute] = { body: order({ method: 'transfer' }) };
+    api['GET /api/payments/options'] = { body: OPTIONS };
+    const withReference = order({ method: 'transfer', status: 'pending', reference: 'GC 1234 5678' });
+    api[`POST /api/payments/orders/${ORDER_ID}/transfer-reference`] = () => ({ body: withReference });
+    let proof: FormDataEntryValue | null = null;
+    api[`PUT /api/payments/orders/${ORDER_ID}/transfer-proof`] = (form) => {
+      proof = (form as FormData).get('proof');
+      // The order as read from now on has the screenshot too.
+      api[orderRoute] = { body: order({ ...withReference.payment, transferProof: true }) };
+      return api[orderRoute];
+    };
+    renderPage(`/confirmation?order=${ORDER_ID}`);
+    await screen.findByRole('list', { name: 'Our accounts' });
+
+    const picker = screen.getByLabelText('Screenshot of your transfer');
+    const notImage = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(picker, { target: { files: [notImage] } });
+    expect(screen.getByRole('alert').textContent).toBe('Only png, jpeg, jpg and svg images are accepted');
+    const screenshot = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'gcash-receipt.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(screen.getByLabelText('Screenshot of your transfer'), {
+      target: { files: [screenshot] },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('gcash-receipt.png')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the screenshot gcash-receipt.png' }));
+    expect(screen.queryByText('gcash-receipt.png')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Screenshot of your transfer'), {
+      target: { files: [screenshot] },
+    });
+
+    fireEvent.input(screen.getByLabelText('Transfer reference number'), {
+      target: { value: 'GC 1234 5678' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reference' }));
+    const link = await screen.findByRole('link', { name: 'Screenshot attached — view it' });
+    expect(link.getAttribute('href')).toBe(`/api/payments/orders/${ORDER_ID}/transfer-proof`);
+    expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([
+      `POST /api/payments/orders/${ORDER_ID}/transfer-reference`,
+      `PUT /api/payments/orders/${ORDER_ID}/transfer-proof`,
+    ]);
+    expect((proof as File | null)?.name).toBe('gcash-receipt.png');
+  });
+
+  it('keeps the reference sent when its screenshot is refused, and takes another screenshot', async () => {
+    const withReference = order({ method: 'transfer', status: 'pending', reference: 'GC 1234 5678' });
+    api[orderRoute] = { body: withReference };
+    api['GET /api/payments/options'] = { body: OPTIONS };
+    api[`PUT /api/payments/orders/${ORDER_ID}/transfer-proof`] = {
+      status: 415,
+      body: { message: 'Only png, jpeg, jpg and svg images are accepted' },
+    };
+    renderPage(`/confirmation?order=${ORDER_ID}`);
+    await screen.findByRole('list', { name: 'Our accounts' });
+    expect(screen.getByText(REFERENCE_SENT)).toBeTruthy();
+    const screenshot = new File(['fake'], 'receipt.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Screenshot of your transfer'), {
+      target: { files: [screenshot] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only png, jpeg, jpg and svg images are accepted',
+    );
+    expect(calls).toContain(`PUT /api/payments/orders/${ORDER_ID}/transfer-proof`);
+    expect(screen.getByRole('button', { name: 'Add a screenshot of your transfer' })).toBeTruthy();
   });
 
   it('shows no amount to pay and no due time once the order is paid or refunded', async () => {
