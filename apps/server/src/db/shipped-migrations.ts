@@ -120,4 +120,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795813633842,
     sha256: 'ed8cb00a3ef0bef853a0b92ed12b1a3ac482d6d6cfed849a41139e9b3c22c3b6',
   },
+  {
+    tag: '0023_pages_read_payment_settings',
+    when: 1795813929634,
+    sha256: 'f435b363b4e4dddc551a7158ec42ce1db0e131f209417d468d4354167f141b94',
+  },
 ];

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertProduct, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, insertProduct, signInAdmin, type TestApp } from '../../test/helpers.ts';
 
 // A stand-in for the web app's server bundle (apps/web src/entry-server.tsx), with its exports:
 // it reads the newest product through the API it is given and renders its name, and it
@@ -159,6 +159,25 @@ describe('pages rendered on the server', () => {
     const product = await insertProduct(t, { name: 'Kept Linen Shorts' });
     await get(`/view?x=1&pid=${product.id}`);
     expect(rendered().at(-1)).toBe(`/view?pid=${product.id}`);
+  });
+
+  it('draws a kept page again when the ways to pay change, which it names', async () => {
+    const admin = await signInAdmin(t);
+    await get('/');
+    const before = rendered().length;
+    await get('/');
+    expect(rendered().length).toBe(before);
+    const settings = await t.request({ method: 'GET', url: '/api/payments/settings', cookie: admin.cookie });
+    const { onlineAvailable: _online, accounts: _accounts, ...current } = settings.json();
+    const changed = await t.request({
+      method: 'PUT',
+      url: '/api/payments/settings',
+      cookie: admin.cookie,
+      payload: { ...current, codMaxTotal: '5000.00' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await get('/');
+    expect(rendered().length).toBe(before + 1);
   });
 
   it('keeps nothing of a page that could not be rendered', async () => {
