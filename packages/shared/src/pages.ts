@@ -95,7 +95,7 @@ export const PAGE_HEADS = {
   '/delivery': {
     title: 'Delivery',
     description:
-      'Delivery options and fees: pick a date for each item, delivered anywhere in the Philippines, cash on delivery.',
+      'Delivery options and fees: pick a date for each item, delivered anywhere in the Philippines, and the ways to pay.',
   },
   '/privacy': {
     title: 'Privacy Policy',
