@@ -31,6 +31,7 @@ import {
   transferProofRoutes,
 } from './modules/payments/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
+import { shipmentsRoutes } from './modules/shipments/index.ts';
 import {
   type ImageStore,
   openImageStore,
@@ -174,6 +175,7 @@ export async function buildApp(
         startCheckout: paymongo?.startCheckout,
         prefix: '/orders',
       });
+      await api.register(shipmentsRoutes, { db: database.db, mail: mailSettings, prefix: '/shipments' });
       await api.register(paymentSettingsRoutes, { ...deps, settings: paymentSettings, prefix: '/payments' });
       await api.register(paymentsRoutes, {
         ...deps,

@@ -17,6 +17,7 @@ import {
   orderLineFor,
   type ProductRow,
   placeOrderOk,
+  queryRows,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -88,6 +89,8 @@ const TABLES = [
   'payment_settings',
   'transfer_accounts',
   'payment_events',
+  'shipments',
+  'shipment_items',
 ];
 
 // The case tables are built from the valid bodies' shapes when the file is collected, before
@@ -109,6 +112,9 @@ let product = {
   variations: [{ name: 'Tee', imageUrl: '/uploads/tee-800.webp' }],
 } as unknown as ProductRow;
 let orderOfA = UNKNOWN_ID;
+/** orderOfA's line, still to ship; and an order of A's whose line shipped and was delivered. */
+let lineOfA = UNKNOWN_ID;
+let shippedOfA = { order: UNKNOWN_ID, line: UNKNOWN_ID, shipment: UNKNOWN_ID };
 /** A product tracking stock with none left, and a cancelled order of A's for 2 of it. */
 let soldOut = product;
 let cancelledOfA = UNKNOWN_ID;
@@ -233,6 +239,17 @@ function expectClientError(response: LightMyRequestResponse, status?: number | n
     for (const value of Object.values(body.errors as object)) expect(value, context).toBeTypeOf('string');
   }
 }
+
+/** Ships orderOfA's line with J&T; any field overridden. */
+const shipmentBody = (overrides: Json = {}) => ({
+  orderId: orderOfA,
+  lines: [lineOfA],
+  courier: 'jnt',
+  courierName: 'J&T',
+  trackingNumber: '760012345678',
+  shippedOn: '2026-11-27',
+  ...overrides,
+});
 
 const editBody = () => ({
   updatedName: 'Edited Tee',
@@ -624,6 +641,14 @@ const JSON_ROUTES: JsonRoute[] = [
     url: (id = orderOfA) => `/api/orders/delete/${id}`,
     body: () => ({ _id: orderOfA }),
     bodyOptional: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/shipments',
+    who: 'admin',
+    url: () => '/api/shipments',
+    body: () => shipmentBody(),
+    optional: ['courierName'],
   },
   {
     method: 'PUT',
@@ -1121,6 +1146,7 @@ const otherCases = (): Case[] => {
     ['GET', '/api/payments/orders/:id/ledger', 'admin'],
     ['POST', '/api/payments/orders/:id/checkout', 'customer'],
     ['GET', '/api/payments/orders/:id/transfer-proof', 'admin'],
+    ['PATCH', '/api/shipments/:id/delivered', 'admin'],
     ['DELETE', '/api/payments/accounts/:id/qr-image', 'admin'],
     ['DELETE', '/api/users/me/sessions/:id', 'customer'],
     ['DELETE', '/api/admin/me/sessions/:id', 'admin'],
@@ -1161,6 +1187,7 @@ const otherCases = (): Case[] => {
     ],
     ['POST', (id) => `/api/payments/orders/${id}/refunds`, { amount: '1.00', reference: 'MATRIX-REF-1' }],
     ['GET', (id) => `/api/payments/orders/${id}/transfer-proof`],
+    ['PATCH', (id) => `/api/shipments/${id}/delivered`],
     ['DELETE', (id) => `/api/payments/accounts/${id}/qr-image`],
   ];
   for (const [method, url, payload] of unknown) {
@@ -1307,6 +1334,69 @@ const otherCases = (): Case[] => {
   }
 
   cases.push(
+    // Shipments: what only the order's lines can refuse.
+    {
+      name: 'POST /api/shipments: a line of another order',
+      status: 400,
+      build: () => asAdmin('POST', '/api/shipments', shipmentBody({ lines: [shippedOfA.line] })),
+    },
+    {
+      name: 'POST /api/shipments: a line shipped already',
+      status: 409,
+      build: () =>
+        asAdmin(
+          'POST',
+          '/api/shipments',
+          shipmentBody({ orderId: shippedOfA.order, lines: [shippedOfA.line] }),
+        ),
+    },
+    {
+      name: 'POST /api/shipments: a cancelled line',
+      status: 409,
+      build: async () => {
+        const [line] = await queryRows<{ id: string }>(
+          t,
+          sql`select id from order_items where order_id = ${cancelledOfA}`,
+        );
+        return asAdmin('POST', '/api/shipments', shipmentBody({ orderId: cancelledOfA, lines: [line!.id] }));
+      },
+    },
+    {
+      name: 'POST /api/shipments: a J&T tracking number of the wrong shape',
+      status: 400,
+      message: 'trackingNumber: A J&T Express tracking number is 12 digits, or JT and 13 digits',
+      build: () => asAdmin('POST', '/api/shipments', shipmentBody({ trackingNumber: 'JT123' })),
+    },
+    {
+      name: 'POST /api/shipments: an unknown courier',
+      status: 400,
+      build: () => asAdmin('POST', '/api/shipments', shipmentBody({ courier: 'dhl' })),
+    },
+    {
+      name: 'POST /api/shipments: an own rider without a name',
+      status: 400,
+      build: () =>
+        asAdmin(
+          'POST',
+          '/api/shipments',
+          shipmentBody({ courier: 'other', courierName: '', trackingNumber: '' }),
+        ),
+    },
+    {
+      name: 'POST /api/shipments: the same line twice',
+      status: 400,
+      build: () => asAdmin('POST', '/api/shipments', shipmentBody({ lines: [lineOfA, lineOfA] })),
+    },
+    {
+      name: 'POST /api/shipments: an order that does not exist',
+      status: 404,
+      build: () => asAdmin('POST', '/api/shipments', shipmentBody({ orderId: UNKNOWN_ID })),
+    },
+    {
+      name: 'PATCH /api/shipments/:id/delivered: delivered already',
+      status: 409,
+      build: () => asAdmin('PATCH', `/api/shipments/${shippedOfA.shipment}/delivered`),
+    },
     // Stock: what only the product and its stock can refuse.
     {
       name: 'POST /api/orders/placed-order: more than is left in stock',
@@ -2015,6 +2105,15 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
     build: () => ({ method: 'DELETE', url: `/api/payments/accounts/${accountId}`, cookie: admin.cookie }),
   },
   {
+    method: 'PATCH',
+    path: '/api/shipments/:id/delivered',
+    build: () => ({
+      method: 'PATCH',
+      url: `/api/shipments/${shippedOfA.shipment}/delivered`,
+      cookie: admin.cookie,
+    }),
+  },
+  {
     method: 'DELETE',
     path: '/api/payments/accounts/:id/qr-image',
     build: () => ({
@@ -2096,7 +2195,24 @@ beforeAll(async () => {
     payload: { newAddress: ADDRESS_OF_A },
   });
   if (saved.statusCode !== 200) throw new Error(`address failed: ${saved.body}`);
-  orderOfA = (await placeOrderOk(t, a, [orderLineFor(product)]))._id;
+  const placed = await placeOrderOk(t, a, [orderLineFor(product)]);
+  orderOfA = placed._id;
+  lineOfA = placed.products[0]!._id;
+  const toShip = await placeOrderOk(t, a, [orderLineFor(product)]);
+  const shipped = await t.request({
+    method: 'POST',
+    url: '/api/shipments',
+    cookie: admin.cookie,
+    payload: shipmentBody({ orderId: toShip._id, lines: [toShip.products[0]!._id] }),
+  });
+  if (shipped.statusCode !== 201) throw new Error(`shipment failed: ${shipped.body}`);
+  shippedOfA = { order: toShip._id, line: toShip.products[0]!._id, shipment: shipped.json().shipment._id };
+  const delivered = await t.request({
+    method: 'PATCH',
+    url: `/api/shipments/${shippedOfA.shipment}/delivered`,
+    cookie: admin.cookie,
+  });
+  if (delivered.statusCode !== 200) throw new Error(`delivery failed: ${delivered.body}`);
   await t.request({
     method: 'POST',
     url: '/api/newsletter/subscribe',

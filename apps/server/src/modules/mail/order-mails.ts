@@ -14,6 +14,7 @@ import { itemStatusMail, type MailedStatus } from './templates/item-status.tsx';
 import type { MailOrder, MailOrderLine } from './templates/order-details.tsx';
 import { orderPlacedMail } from './templates/order-placed.tsx';
 import { accountLines, type PaymentEvent, paymentMail } from './templates/payment.tsx';
+import { type MailShipment, type ShipmentEvent, shipmentMail } from './templates/shipment.tsx';
 
 /** What order mails need from the configuration. */
 export interface MailSettings {
@@ -181,4 +182,27 @@ export async function mailStatusChanges(
       ...itemStatusMail(settings.storeName, status, loaded.order, lines),
     });
   }
+}
+
+/**
+ * Tells the customer a shipment left (with its tracking link) or arrived, listing its lines, in
+ * the caller's transaction: the shipment's creation and its delivery each happen once, so each
+ * mail goes once per shipment. A customer whose account is gone is not written to.
+ */
+export async function mailShipment(
+  tx: Executor,
+  orderId: string,
+  event: ShipmentEvent,
+  shipment: MailShipment & { lines: readonly string[] },
+  settings: MailSettings,
+): Promise<void> {
+  const loaded = await loadOrder(tx, orderId);
+  if (!loaded?.recipient) return;
+  const ids = new Set(shipment.lines);
+  const lines = loaded.lines.filter((l) => ids.has(l.id)).map((l) => l.line);
+  await enqueueMail(tx, {
+    kind: `shipment-${event}`,
+    recipient: loaded.recipient,
+    ...shipmentMail(settings.storeName, event, loaded.order, shipment, lines),
+  });
 }

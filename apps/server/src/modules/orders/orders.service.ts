@@ -1,36 +1,46 @@
 import type { Order, OrderListQuery, PageQuery } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { customers, orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { type ItemRow, type OrderRow, toOrder } from './order-rows.ts';
+import { shipmentsOf } from './order-shipments.ts';
 
 // Reading orders and deleting one. Placing is in place-order.ts, status changes in order-status.ts.
 
-/** Orders with their lines, in the given order, in two queries. */
+/** Orders with their lines and shipments, in the given order, in three queries (two without shipments). */
 async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
   const items = await db
     .select()
     .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((o) => o.id),
-      ),
-    )
+    .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.position));
   const byOrder = new Map<string, ItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((order) => toOrder(order, byOrder.get(order.id) ?? []));
+  const shipped = await shipmentsOf(db, ids);
+  return rows.map((order) => ({
+    ...toOrder(order, byOrder.get(order.id) ?? []),
+    shipments: shipped.get(order.id) ?? [],
+  }));
 }
 
+/** One order, with how to reach its customer (for the back office's packers). */
 export async function getOrder(db: Executor, id: string): Promise<Order> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  const [row] = await db
+    .select({ order: orders, email: customers.email, contactNumber: customers.contactNumber })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, id));
   if (!row) throw notFound('Order not found');
-  const [order] = await withItems(db, [row]);
-  return order!;
+  const [order] = await withItems(db, [row.order]);
+  const contact =
+    row.email === null || row.contactNumber === null
+      ? null
+      : { email: row.email, contactNumber: row.contactNumber };
+  return { ...order!, contact };
 }
 
 /** Every order of a customer, newest first (their data download). */
@@ -62,6 +72,7 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
   const where = and(
     query.q ? ilike(orders.customerName, `%${escapeLike(query.q)}%`) : undefined,
     query.payment ? eq(orders.paymentStatus, query.payment) : undefined,
+    query.status ? eq(orders.status, query.status) : undefined,
   );
   const column =
     query.sort === 'user' ? orders.customerName : query.sort === 'total' ? orders.total : orders.createdAt;
