@@ -157,7 +157,7 @@ export async function buildApp(
   }
   const lapses = startLapseSweeper(database.db, mailSettings, app.log, LAPSE_SWEEP_MS);
   app.addHook('onClose', () => lapses.stop());
-  const deps = { db: database.db, images, proofs: privateImages };
+  const deps = { db: database.db, images, proofs: privateImages, versionsRaised: database.versionsRaised };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, dataDir: config.dataDir });
@@ -206,6 +206,7 @@ export async function buildApp(
   await app.register(pagesRoutes, {
     webDist: config.webDist,
     db: database.db,
+    versionsRaised: database.versionsRaised,
     storeName: config.storeName,
     publicUrl: config.publicUrl,
   });

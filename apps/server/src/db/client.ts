@@ -43,6 +43,11 @@ export interface Database {
    * with headroom on its disk (`HEADROOM_BYTES`).
    */
   canWrite(): Promise<boolean>;
+  /**
+   * The embedded database only: calls `listener` after each commit that raised a version (its
+   * one process sees every write); returns its removal. PostgreSQL's instances read the versions.
+   */
+  versionsRaised?(listener: () => void): () => void;
   /** PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one. */
   connections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -222,6 +227,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         throw dir && isOutOfSpace(error) ? new DataDirFullError(dir) : error;
       }),
     canWrite: () => client.canWrite(),
+    versionsRaised: (listener) => client.onVersionsRaised(listener),
     async close() {
       try {
         await client.close();

@@ -3,6 +3,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { isOutOfSpace } from '../lib/db-errors.ts';
 import { freeBytes, HEADROOM_BYTES, megabytes } from '../lib/disk-space.ts';
 
+/** The channel migration 0024's `raise_versions()` notifies when the session asks it to. */
+const VERSIONS_CHANNEL = 'habi_versions';
+
 /** A start refused because the file system holding the embedded database has no room left. */
 export class DataDirFullError extends Error {
   constructor(dir: string, free?: number) {
@@ -75,6 +78,7 @@ export class EmbeddedClient {
   #timer: NodeJS.Timeout | undefined;
   #failedReopens = 0;
   #closed = false;
+  readonly #versionListeners = new Set<() => void>();
 
   private constructor(
     private readonly options: EmbeddedOptions,
@@ -92,7 +96,29 @@ export class EmbeddedClient {
   static async open(options: EmbeddedOptions): Promise<EmbeddedClient> {
     const free = options.dir ? await freeBytes(options.dir) : Number.POSITIVE_INFINITY;
     if (free < START_MIN_BYTES) throw new DataDirFullError(options.dir!, free);
-    return new EmbeddedClient(options, await create(options));
+    const first = await create(options);
+    const client = new EmbeddedClient(options, first);
+    await client.#watchVersions(first);
+    return client;
+  }
+
+  /**
+   * Calls `listener` after each commit that raised a catalogue, sales or products version
+   * (migration 0024), before the committing call returns; and after a reopen. Returns its removal.
+   */
+  onVersionsRaised(listener: () => void): () => void {
+    this.#versionListeners.add(listener);
+    return () => this.#versionListeners.delete(listener);
+  }
+
+  /** Has the instance notify each version it raises, and passes the notifications on. */
+  async #watchVersions(instance: PGlite) {
+    await instance.exec("SET habi.notify_versions TO 'on'");
+    await instance.listen(VERSIONS_CHANNEL, () => this.#versionsRaised());
+  }
+
+  #versionsRaised() {
+    for (const listener of this.#versionListeners) listener();
   }
 
   async query<T>(...args: Parameters<PGlite['query']>) {
@@ -177,9 +203,11 @@ export class EmbeddedClient {
     try {
       const next = this.#guard(await create(this.options));
       if (this.#closed) return await next.close();
+      await this.#watchVersions(next);
       this.#current = next;
       this.#stopped = undefined;
       this.#failedReopens = 0;
+      this.#versionsRaised();
     } catch (error) {
       // Each failed open keeps its memory too: a few tries, then the operator restarts.
       this.#failedReopens += 1;

@@ -125,4 +125,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795813929634,
     sha256: 'f435b363b4e4dddc551a7158ec42ce1db0e131f209417d468d4354167f141b94',
   },
+  {
+    tag: '0024_versions_notify_the_embedded_store',
+    when: 1795814234081,
+    sha256: 'a8fa6dd0953b1fe39b0bbc27becfb5d6e14b09c1e57d591ea9100f511b6825ed',
+  },
 ];

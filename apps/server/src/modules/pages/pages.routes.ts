@@ -5,7 +5,7 @@ import { isRenderedPage, renderedPageQuery, storeDate } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client.ts';
-import { createCatalogueCache } from '../products/index.ts';
+import { createCatalogueCache, type VersionsRaised } from '../products/index.ts';
 import { loadPageRenderer, withBody } from './page-body.ts';
 import { pageHeadHtml, withHead } from './page-head.ts';
 import { pageStatus } from './seo.service.ts';
@@ -36,7 +36,13 @@ class NotRendered extends Error {}
  */
 async function pagesRoutes(
   app: FastifyInstance,
-  options: { webDist: string; db: Executor; storeName: string; publicUrl: string },
+  options: {
+    webDist: string;
+    db: Executor;
+    storeName: string;
+    publicUrl: string;
+    versionsRaised?: VersionsRaised;
+  },
 ) {
   const indexHtml = path.join(options.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
@@ -58,7 +64,7 @@ async function pagesRoutes(
   }
 
   const renderBody = hasWeb ? await loadPageRenderer(app, options.webDist, shell) : undefined;
-  const rendered = createCatalogueCache(options.db, PAGE_CACHE_LIMITS);
+  const rendered = createCatalogueCache(options.db, PAGE_CACHE_LIMITS, options.versionsRaised);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
 import {
+  buildTestApp,
   deleteProductOk,
   editProductOk,
   insertProduct,
@@ -305,6 +306,67 @@ describe('reading the catalogue version for many requests at once', () => {
     expect(database.reads()).toBe(3);
     await database.answer();
     expect(await fourth).toEqual({ catalogue: 3n, sales: 3n, products: 3n });
+  });
+});
+
+describe('the embedded database’s versions, kept until a commit raises one', () => {
+  it('reads once, then answers from memory until told of a raise; a raise during a read keeps nothing', async () => {
+    let reads = 0;
+    const db = {
+      execute: async () => {
+        reads += 1;
+        const version = String(reads);
+        return { rows: [{ catalogue: version, sales: version, products: version }] };
+      },
+    } as unknown as Executor;
+    const listeners = new Set<() => void>();
+    const raise = () => {
+      for (const listener of listeners) listener();
+    };
+    const read = versionReader(db, (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    });
+    expect((await read()).catalogue).toBe(1n);
+    expect((await read()).catalogue).toBe(1n);
+    expect(reads).toBe(1);
+    raise();
+    expect((await read()).catalogue).toBe(2n);
+    expect(reads).toBe(2);
+    // A raise while a read is on its way: that read is answered, not kept.
+    raise();
+    const during = read();
+    raise();
+    expect((await during).catalogue).toBe(3n);
+    expect((await read()).catalogue).toBe(4n);
+    expect((await read()).catalogue).toBe(4n);
+    expect(reads).toBe(4);
+  });
+
+  it('is told of each commit that raised a version, before the committing call returns', async () => {
+    const ctx = { t: await buildTestApp() };
+    try {
+      const raised = ctx.t.database.versionsRaised;
+      if (ctx.t.database.kind === 'postgres') {
+        // Instances of one PostgreSQL database read the versions: nothing to be told.
+        expect(raised).toBeUndefined();
+        return;
+      }
+      let told = 0;
+      raised!(() => {
+        told += 1;
+      });
+      const product = await insertProduct(ctx.t, { name: 'Told Linen Shirt' });
+      const afterInsert = told;
+      expect(afterInsert).toBeGreaterThan(0);
+      // A statement that changes nothing raises nothing.
+      await ctx.t.database.db.execute(sql`update products set name = name where id = ${crypto.randomUUID()}`);
+      expect(told).toBe(afterInsert);
+      await ctx.t.database.db.execute(sql`update products set price = price where id = ${product.id}`);
+      expect(told).toBeGreaterThan(afterInsert);
+    } finally {
+      await ctx.t.close();
+    }
   });
 });
 

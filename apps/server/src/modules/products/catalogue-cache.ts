@@ -90,11 +90,33 @@ async function readVersions(db: Executor): Promise<Versions> {
   return { catalogue: BigInt(row!.catalogue), sales: BigInt(row!.sales), products: BigInt(row!.products) };
 }
 
+/** Calls its listener after each commit that raised a version; returns its removal. */
+export type VersionsRaised = (listener: () => void) => () => void;
+
 /**
  * Reads the versions for many requests at once (batch.ts): a request shares only a read sent
- * after it arrived, so it sees every write committed before.
+ * after it arrived, so it sees every write committed before. With `versionsRaised` (the embedded
+ * database, whose one process sees every write) the versions read last are kept until a commit
+ * raises one, so a kept answer costs no query at all.
  */
-export const versionReader = (db: Executor) => batched<never, Versions>(() => readVersions(db));
+export function versionReader(db: Executor, versionsRaised?: VersionsRaised): () => Promise<Versions> {
+  const read = batched<never, Versions>(() => readVersions(db));
+  if (!versionsRaised) return read;
+  let kept: Versions | undefined;
+  let raised = 0;
+  versionsRaised(() => {
+    raised++;
+    kept = undefined;
+  });
+  return async () => {
+    if (kept) return kept;
+    const before = raised;
+    const seen = await read();
+    // A commit while the read ran may be missing from it: keep nothing then.
+    if (raised === before) kept = seen;
+    return seen;
+  };
+}
 
 /** Whether an If-None-Match header names this entity tag (weakly: W/ aside, or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string) {
@@ -228,8 +250,12 @@ function send(
   return reply.send(entry.body);
 }
 
-export function createCatalogueCache(db: Executor, limits: CatalogueCacheLimits) {
-  const version = versionReader(db);
+export function createCatalogueCache(
+  db: Executor,
+  limits: CatalogueCacheLimits,
+  versionsRaised?: VersionsRaised,
+) {
+  const version = versionReader(db, versionsRaised);
   /** The newest versions seen; answers of older ones are dropped. */
   let current = -1n;
   let currentSales = -1n;

@@ -1,6 +1,6 @@
 // The products module's public face: the routes, the catalogue cache (the pages keep rendered
 // pages in one too), a product added at seeding, the count boot reads, and the stock orders move.
-export { createCatalogueCache } from './catalogue-cache.ts';
+export { createCatalogueCache, type VersionsRaised } from './catalogue-cache.ts';
 export { default as productsRoutes } from './products.routes.ts';
 export { countProducts, createProduct } from './products.service.ts';
 export { moveStock, type StockMove } from './stock.service.ts';

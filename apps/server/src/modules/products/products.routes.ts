@@ -22,7 +22,7 @@ import { searchIndexes, suggest } from '../search/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { listProductsForAdmin } from './admin-list.service.ts';
 import { bestSellers } from './best-sellers.service.ts';
-import { createCatalogueCache, type Versions } from './catalogue-cache.ts';
+import { createCatalogueCache, type Versions, type VersionsRaised } from './catalogue-cache.ts';
 import { type CatalogueReads, listProducts } from './collection.service.ts';
 import { addProduct, deleteProduct, readProduct, updateProduct, updateStock } from './products.service.ts';
 import { stockTotalsAt } from './stock.service.ts';
@@ -32,7 +32,7 @@ const CACHE_LIMITS = { name: 'catalogue', entries: 2000, bytes: 16 * 1024 * 1024
 
 const ProductMessageSchema = z.object({ message: z.string(), product: ProductSchema });
 
-type Deps = { db: Db; images: ImageStore };
+type Deps = { db: Db; images: ImageStore; versionsRaised?: VersionsRaised };
 
 export default async function productsRoutes(app: FastifyInstance, deps: Deps) {
   readRoutes(app, deps);
@@ -40,10 +40,10 @@ export default async function productsRoutes(app: FastifyInstance, deps: Deps) {
 }
 
 /** The storefront's reads, answered from the catalogue cache, and the back office's table. */
-function readRoutes(app: FastifyInstance, { db }: Deps) {
+function readRoutes(app: FastifyInstance, { db, versionsRaised }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
-  const catalogue = createCatalogueCache(db, CACHE_LIMITS);
+  const catalogue = createCatalogueCache(db, CACHE_LIMITS, versionsRaised);
   const searchIndex = searchIndexes(db);
   const stockTotals = stockTotalsAt(db);
   /** The catalogue as the request's versions show it. */
