@@ -10,6 +10,8 @@
  * dashes. An own rider or another company has no shape and may have no number at all.
  */
 
+import type { ItemStatus } from './constants.ts';
+
 export const COURIER_IDS = ['jnt', 'lbc', 'ninjavan', 'flash', '2go', 'jrs', 'other'] as const;
 export type CourierId = (typeof COURIER_IDS)[number];
 
@@ -58,6 +60,11 @@ export const COURIERS: Record<CourierId, Courier> = {
   },
   other: { name: 'Own rider / other', trackingUrl: null, shape: null },
 };
+
+/** A line may ship while still to pay (cash on delivery) or to receive (set by hand before shipping). */
+export function canShip(status: ItemStatus): boolean {
+  return status === 'toPay' || status === 'toReceive';
+}
 
 /** A tracking number as stored: trimmed and upper-cased. */
 export function normaliseTrackingNumber(number: string): string {

@@ -59,3 +59,4 @@ export const ShipmentSchema = z.object({
 export type Shipment = z.infer<typeof ShipmentSchema>;
 
 export const ShipmentResponseSchema = z.object({ message: z.string(), shipment: ShipmentSchema });
+export type ShipmentResponse = z.infer<typeof ShipmentResponseSchema>;

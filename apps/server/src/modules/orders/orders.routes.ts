@@ -22,7 +22,13 @@ import type { MailSettings } from '../mail/index.ts';
 import type { PaymentSettingsStore } from '../payment-settings/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { refreshStatus, updateStatuses } from './order-status.ts';
-import { deleteOrder, getOrder, listCustomerOrders, listOrders } from './orders.service.ts';
+import {
+  deleteOrder,
+  getOrder,
+  getOrderWithContact,
+  listCustomerOrders,
+  listOrders,
+} from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
 import { removeTransferProofs } from './transfer-proofs.ts';
 
@@ -113,8 +119,9 @@ export default async function ordersRoutes(
     '/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, onRequest: ownerOrAdmin },
     async (request) => {
+      if (request.admin) return getOrderWithContact(db, request.params.id);
       const order = await getOrder(db, request.params.id);
-      if (!request.admin && order.userId !== request.customer?.id) throw forbidden();
+      if (order.userId !== request.customer?.id) throw forbidden();
       return order;
     },
   );

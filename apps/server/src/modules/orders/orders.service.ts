@@ -21,26 +21,30 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   const byOrder = new Map<string, ItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   const shipped = await shipmentsOf(db, ids);
-  return rows.map((order) => ({
-    ...toOrder(order, byOrder.get(order.id) ?? []),
-    shipments: shipped.get(order.id) ?? [],
-  }));
+  return rows.map((order) => {
+    const shipments = shipped.get(order.id);
+    // Only an order that shipped carries shipments, as only one placed with a code carries its discount.
+    return { ...toOrder(order, byOrder.get(order.id) ?? []), ...(shipments ? { shipments } : {}) };
+  });
 }
 
-/** One order, with how to reach its customer (for the back office's packers). */
 export async function getOrder(db: Executor, id: string): Promise<Order> {
-  const [row] = await db
-    .select({ order: orders, email: customers.email, contactNumber: customers.contactNumber })
-    .from(orders)
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, id));
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw notFound('Order not found');
-  const [order] = await withItems(db, [row.order]);
-  const contact =
-    row.email === null || row.contactNumber === null
-      ? null
-      : { email: row.email, contactNumber: row.contactNumber };
-  return { ...order!, contact };
+  const [order] = await withItems(db, [row]);
+  return order!;
+}
+
+/** One order with how to reach its customer, for the back office's packers (null once the account is gone). */
+export async function getOrderWithContact(db: Executor, id: string): Promise<Order> {
+  const order = await getOrder(db, id);
+  const [contact] = order.userId
+    ? await db
+        .select({ email: customers.email, contactNumber: customers.contactNumber })
+        .from(customers)
+        .where(eq(customers.id, order.userId))
+    : [];
+  return { ...order, contact: contact ?? null };
 }
 
 /** Every order of a customer, newest first (their data download). */

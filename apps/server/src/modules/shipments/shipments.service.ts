@@ -1,4 +1,4 @@
-import type { CreateShipmentSchema, ItemStatus, Shipment } from '@habi/shared';
+import { type CreateShipmentSchema, canShip, type ItemStatus, type Shipment } from '@habi/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
@@ -47,7 +47,7 @@ export function createShipment(db: Db, input: NewShipment, mail: MailSettings): 
         lines: 'Already shipped',
       });
     }
-    const closed = items.find((item) => chosen.has(item.id) && !SHIPPABLE.has(item.status as ItemStatus));
+    const closed = items.find((item) => chosen.has(item.id) && !canShip(item.status as ItemStatus));
     if (closed) {
       throw conflict(
         `“${closed.name}” is ${closed.status === 'cancelled' ? 'cancelled' : 'delivered'}: it cannot ship`,
@@ -79,9 +79,6 @@ export function createShipment(db: Db, input: NewShipment, mail: MailSettings): 
     return shipment;
   });
 }
-
-/** Lines that may ship: still to pay (cash on delivery) or to receive (set by hand before shipping). */
-const SHIPPABLE = new Set<ItemStatus>(['toPay', 'toReceive']);
 
 /**
  * Marks a shipment delivered, once: its lines (those not cancelled meanwhile) move to delivered
