@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { OrderPaymentDetails } from './order-payment.tsx';
 import { OrderStatusDot } from './order-status.tsx';
 import { OrderedProductCard } from './ordered-product.tsx';
+import { shipmentOf } from './shipment-tracking.tsx';
 
 const placedFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -31,7 +32,7 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <OrderHeader order={order} detail={`Placed ${placed} · ${count} item${count === 1 ? '' : 's'}`} />
-      <ProductCarousel label={`Products in order ${orderReference(order._id)}`} products={order.products} />
+      <ProductCarousel label={`Products in order ${orderReference(order._id)}`} order={order} />
       <OrderBreakdown order={order} />
       <OrderPaymentDetails order={order} />
     </li>
@@ -85,13 +86,14 @@ export function OrderLineCard({ order, product }: { order: Order; product: Order
     <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <OrderHeader order={order} detail={`Placed ${placed}`} />
       <div className="p-5">
-        <OrderedProductCard product={product} />
+        <OrderedProductCard product={product} shipment={shipmentOf(order, product._id)} />
       </div>
     </li>
   );
 }
 
-function ProductCarousel({ label, products }: { label: string; products: OrderedProduct[] }) {
+function ProductCarousel({ label, order }: { label: string; order: Order }) {
+  const products = order.products;
   const several = products.length > 1;
   const [viewportRef, api] = useEmblaCarousel({ align: 'start', active: several });
   const [selected, setSelected] = useState(0);
@@ -127,7 +129,7 @@ function ProductCarousel({ label, products }: { label: string; products: Ordered
               aria-label={`${index + 1} of ${products.length}`}
               className="min-w-0 shrink-0 grow-0 basis-full pr-px"
             >
-              <OrderedProductCard product={product} />
+              <OrderedProductCard product={product} shipment={shipmentOf(order, product._id)} />
             </div>
           ))}
         </div>

@@ -1,6 +1,6 @@
-import type { OrderedProduct } from '@habi/shared';
+import type { OrderedProduct, Shipment } from '@habi/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderedProductCard } from './ordered-product.tsx';
 
 afterEach(() => {
@@ -54,5 +54,31 @@ describe('OrderedProductCard', () => {
       ['ETA', 'Friday, January 1'],
       ['Shipping Fee', '₱50.00'],
     ]);
+  });
+
+  it('shows who carries a shipped line: the courier, the tracking number to copy, and its tracking page', async () => {
+    const shipment: Shipment = {
+      _id: 's1',
+      orderId: 'o1',
+      courier: 'jnt',
+      courierName: 'J&T Express',
+      trackingNumber: '760012345678',
+      trackingUrl: 'https://www.jtexpress.ph/track-and-trace?billCodes=760012345678',
+      shippedOn: '2026-11-27',
+      deliveredAt: null,
+      lines: ['item-1'],
+    };
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    render(<OrderedProductCard product={{ ...line, productStatus: 'toReceive' }} shipment={shipment} />);
+    expect(screen.getByText('Shipped with J&T Express')).toBeTruthy();
+    expect(screen.getByText('760012345678')).toBeTruthy();
+    const track = screen.getByRole('link', { name: /Track your parcel on J&T Express/ });
+    expect(track.getAttribute('href')).toBe(shipment.trackingUrl);
+    expect(track.getAttribute('target')).toBe('_blank');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy tracking number' }));
+    expect(await screen.findByRole('button', { name: 'Tracking number copied' })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('760012345678');
+    vi.unstubAllGlobals();
   });
 });

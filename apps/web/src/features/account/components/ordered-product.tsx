@@ -1,15 +1,16 @@
-import { deliveryDateLabel, formatPHP, type OrderedProduct } from '@habi/shared';
+import { deliveryDateLabel, formatPHP, type OrderedProduct, type Shipment } from '@habi/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ItemStatusPill } from './order-status.tsx';
+import { ShipmentTracking } from './shipment-tracking.tsx';
 
 /**
  * One ordered line: collapsed it shows the picture, name, price and
- * stage; 'Show more...' adds size, ETA and shipping fee.
+ * stage, and once shipped its courier and tracking; 'Show more...' adds size, ETA and shipping fee.
  */
-export function OrderedProductCard({ product }: { product: OrderedProduct }) {
+export function OrderedProductCard({ product, shipment }: { product: OrderedProduct; shipment?: Shipment }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const fee = product.deliveryOption.fee;
@@ -31,6 +32,7 @@ export function OrderedProductCard({ product }: { product: OrderedProduct }) {
         <span className="sr-only">, quantity </span>
         <span className="tabular-nums">{product.quantity}</span>
       </p>
+      {shipment && <ShipmentTracking shipment={shipment} />}
       <dl
         id={detailsId}
         hidden={!expanded}

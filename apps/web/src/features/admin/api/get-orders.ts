@@ -1,17 +1,17 @@
-import type { Order, PaymentStatus } from '@habi/shared';
+import type { Order, OrderStatus, PaymentStatus } from '@habi/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getListPage, type ListParams } from './list.ts';
 
 export type OrderSort = 'user' | 'total' | 'createdAt';
-export type OrderParams = ListParams<OrderSort> & { payment?: PaymentStatus };
+export type OrderParams = ListParams<OrderSort> & { payment?: PaymentStatus; status?: OrderStatus };
 
 /**
  * `GET /orders/all`: the orders table, paged, sorted, searched by customer and filtered by
- * payment status on the server.
+ * payment status and order status on the server.
  */
-export function getOrders({ payment, ...params }: OrderParams, signal?: AbortSignal) {
-  return getListPage<Order, OrderSort>('/orders/all', params, signal, { payment });
+export function getOrders({ payment, status, ...params }: OrderParams, signal?: AbortSignal) {
+  return getListPage<Order, OrderSort>('/orders/all', params, signal, { payment, status });
 }
 
 export const ordersQueryOptions = (params: OrderParams) =>

@@ -1,25 +1,56 @@
 import { formatPHP, type Order } from '@habi/shared';
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { formatInstant } from '../utils/format-instant.ts';
 
-/** Customer, shipping address, payment and total, above the lines. */
+const link = 'underline-offset-4 hover:text-accent hover:underline';
+
+function Fact({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={cn('bg-white px-4 py-3', wide && 'sm:col-span-2')}>
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{term}</dt>
+      <dd className="mt-1 font-semibold break-words whitespace-pre-line">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Who ordered and how to reach them (once their account is gone, no longer), when, where it
+ * goes, the payment and the total, above the lines.
+ */
 export function OrderFacts({ order }: { order: Order }) {
+  const contact = order.contact;
   return (
     <dl className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line text-sm sm:grid-cols-2 lg:grid-cols-4">
-      {[
-        ['Customer', order.user],
-        ['Shipping address', order.shippingAddress],
-        ['Payment', order.paymentMethod],
-        [
-          'Total',
-          order.discountCode && order.discountAmount
-            ? `${formatPHP(order.totalFee)} (${order.discountCode} −${formatPHP(order.discountAmount)})`
-            : formatPHP(order.totalFee),
-        ],
-      ].map(([term, value]) => (
-        <div key={term} className="bg-white px-4 py-3">
-          <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{term}</dt>
-          <dd className="mt-1 font-semibold break-words">{value}</dd>
-        </div>
-      ))}
+      <Fact term="Customer">{order.user}</Fact>
+      <Fact term="Email">
+        {contact ? (
+          <a href={`mailto:${contact.email}`} className={link}>
+            {contact.email}
+          </a>
+        ) : (
+          '—'
+        )}
+      </Fact>
+      <Fact term="Phone">
+        {contact ? (
+          <a href={`tel:${contact.contactNumber}`} className={cn(link, 'tabular-nums')}>
+            {contact.contactNumber}
+          </a>
+        ) : (
+          '—'
+        )}
+      </Fact>
+      <Fact term="Ordered">{formatInstant(order.createdAt)}</Fact>
+      <Fact term="Shipping address" wide>
+        {order.shippingAddress}
+      </Fact>
+      <Fact term="Payment">{order.paymentMethod}</Fact>
+      <Fact term="Total">
+        {order.discountCode && order.discountAmount
+          ? `${formatPHP(order.totalFee)} (${order.discountCode} −${formatPHP(order.discountAmount)})`
+          : formatPHP(order.totalFee)}
+      </Fact>
     </dl>
   );
 }

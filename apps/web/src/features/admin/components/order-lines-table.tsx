@@ -1,12 +1,27 @@
-import { camelToLabel, formatPHP, ITEM_STATUSES, type ItemStatus, type Order } from '@habi/shared';
+import {
+  camelToLabel,
+  DELIVERY_OPTIONS,
+  deliveryDateLabel,
+  formatPHP,
+  ITEM_STATUSES,
+  type ItemStatus,
+  type Order,
+} from '@habi/shared';
 import { ChevronDown } from 'lucide-react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 type OrderLine = Order['products'][number];
 
+/** "Express (₱50.00), by Tuesday, December 1": the delivery the shopper chose for a line. */
+function deliveryText({ deliveryOption: { fee, date } }: OrderLine): string {
+  const option = DELIVERY_OPTIONS.find((o) => o.fee === fee);
+  const name = option ? camelToLabel(option.value.replace('-', ' ')) : 'Delivery';
+  return `${name} (${fee === 0 ? 'FREE' : formatPHP(fee)}), by ${deliveryDateLabel(date)}`;
+}
+
 /**
- * The ordered lines, each with its status select. A table from md up; on phones each line is a
+ * The ordered lines, each with its delivery and its status select. A table from md up; on phones each line is a
  * card, so every status select stays in view.
  */
 export function OrderLinesTable({
@@ -89,6 +104,7 @@ function OrderLineRow({
       </td>
       <td className="px-4 py-2.5 max-md:p-0">
         <span className="font-semibold">{line.name}</span>
+        <span className="mt-0.5 block text-xs text-muted">{deliveryText(line)}</span>
         <span className="mt-0.5 block text-muted tabular-nums md:hidden">
           {formatPHP(line.price)} · Size {size} · Qty {line.quantity}
         </span>

@@ -5,7 +5,7 @@ import {
   type PaymentStatus,
   type StatusColour,
 } from '@habi/shared';
-import { useId } from 'react';
+import { FilterSelect } from './filter-select.tsx';
 import { StatusPill } from './status-pill.tsx';
 
 const COLOURS: Record<(typeof PAYMENT_PILLS)[PaymentStatus], StatusColour> = {
@@ -39,25 +39,12 @@ export function PaymentFilterSelect({
   value: PaymentStatus | undefined;
   onChange(value: PaymentStatus | undefined): void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-ink-soft">
-        Payment
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange(PAYMENT_STATUSES.find((status) => status === event.target.value))}
-        className="h-10 rounded-lg border border-line bg-white px-3 text-sm text-ink focus:border-ink focus:outline-none"
-      >
-        <option value="">All</option>
-        {PAYMENT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {PAYMENT_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      label="Payment"
+      value={value}
+      options={PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] }))}
+      onChange={onChange}
+    />
   );
 }

@@ -13,12 +13,16 @@ import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { OrderFacts } from '../components/order-facts.tsx';
 import { OrderLinesTable } from '../components/order-lines-table.tsx';
 import { OrderPaymentSection } from '../components/order-payment-section.tsx';
+import { OrderShipmentsSection } from '../components/order-shipments-section.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 
-/** Manage Product Order (/admin/product_management?oid=): one status per ordered line, and the payment. */
+/**
+ * Manage Product Order (/admin/product_management?oid=): one status per ordered line, its
+ * shipments, and the payment.
+ */
 export default function ManageOrderPage() {
   useDocumentTitle('Manage Product Order');
   const [search] = useSearchParams();
@@ -33,9 +37,15 @@ export default function ManageOrderPage() {
           {oid ? errorMessage(order.error) : 'Order not found'}
         </p>
       ) : order.data ? (
-        // The payment's dialogs hold forms of their own, so the section sits outside the statuses' form.
+        // The shipments' and payment's dialogs hold forms of their own, so their sections sit
+        // outside the statuses' form. A shipment moves statuses on the server: the form starts
+        // again from the stored ones.
         <div className="flex flex-col gap-6">
-          <ManageOrderForm key={order.data._id} order={order.data} />
+          <ManageOrderForm
+            key={`${order.data._id}:${order.data.products.map((line) => line.productStatus).join()}`}
+            order={order.data}
+          />
+          <OrderShipmentsSection order={order.data} />
           <OrderPaymentSection order={order.data} />
         </div>
       ) : (

@@ -1,4 +1,12 @@
-import { formatPHP, type Order, PAYMENT_STATUSES } from '@habi/shared';
+import {
+  camelToLabel,
+  formatDayMonthYear,
+  formatPHP,
+  ORDER_STATUSES,
+  type Order,
+  orderReference,
+  PAYMENT_STATUSES,
+} from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ClipboardList } from 'lucide-react';
 import { useMemo } from 'react';
@@ -8,6 +16,7 @@ import { paths } from '../../../lib/paths.ts';
 import { deleteOrder, useDelete } from '../api/deletes.ts';
 import { type OrderSort, useOrders } from '../api/get-orders.ts';
 import { DataTable, look } from '../components/data-table.tsx';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PaymentCell, PaymentFilterSelect } from '../components/payment-pill.tsx';
 import { actionsColumn } from '../components/row-menu.tsx';
@@ -17,16 +26,41 @@ import { useListParams } from '../hooks/use-list-params.ts';
 const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
 const column = createColumnHelper<Order>();
 
-/** Orders List: every order, searched by customer, filtered by payment, sorted and paged on the server. */
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: camelToLabel(status) }));
+
+/**
+ * Orders List: every order, searched by customer, filtered by status and payment (in the URL),
+ * sorted and paged on the server; the order number opens the order.
+ */
 export default function OrdersPage() {
   useDocumentTitle('Orders List');
   const list = useListParams(SORTABLE);
   const payment = list.filter('payment', PAYMENT_STATUSES);
-  const orders = useOrders({ ...list.params, payment });
+  const status = list.filter('status', ORDER_STATUSES);
+  const orders = useOrders({ ...list.params, payment, status });
   const remove = useDelete(deleteOrder);
 
   const columns = useMemo(
     () => [
+      column.accessor('_id', {
+        id: 'order',
+        header: 'Order',
+        enableSorting: false,
+        cell: (info) => (
+          <Link
+            to={paths.admin.manageOrder(info.getValue())}
+            aria-label={`Order ${orderReference(info.getValue())} of ${info.row.original.user}`}
+            className="font-mono font-semibold whitespace-nowrap text-ink underline-offset-4 hover:text-accent hover:underline"
+          >
+            {orderReference(info.getValue())}
+          </Link>
+        ),
+      }),
+      column.accessor('createdAt', {
+        header: 'Date',
+        meta: look({ className: 'whitespace-nowrap tabular-nums' }),
+        cell: (info) => formatDayMonthYear(info.getValue()),
+      }),
       column.accessor('user', {
         id: 'user',
         header: 'Customer Name',
@@ -104,7 +138,15 @@ export default function OrdersPage() {
         list={list}
         emptyMessage="No results."
         toolbar={
-          <PaymentFilterSelect value={payment} onChange={(value) => list.setFilter('payment', value)} />
+          <>
+            <FilterSelect
+              label="Status"
+              value={status}
+              options={STATUS_OPTIONS}
+              onChange={(value) => list.setFilter('status', value)}
+            />
+            <PaymentFilterSelect value={payment} onChange={(value) => list.setFilter('payment', value)} />
+          </>
         }
       />
     </>
