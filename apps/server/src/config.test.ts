@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@habi/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -39,6 +40,9 @@ describe('loadConfig', () => {
     expect(message({ ADMIN_USERNAME: 'abc' })).toBe('Invalid configuration: ADMIN_USERNAME: Too short!');
     expect(message({ ADMIN_PASSWORD: 'short' })).toBe(
       'Invalid configuration: ADMIN_PASSWORD: Passwords must be at least 6 characters long',
+    );
+    expect(message({ ADMIN_PASSWORD: 'Sunshine' })).toBe(
+      `Invalid configuration: ADMIN_PASSWORD: ${PASSWORD_MESSAGES.common}`,
     );
     expect(message({ ADMIN_EMAIL: 'not-an-email' })).toBe(
       'Invalid configuration: ADMIN_EMAIL: Invalid email address',

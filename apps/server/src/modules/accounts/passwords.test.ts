@@ -13,6 +13,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/helpers.ts';
+import { createAdmin } from '../admins/admins.service.ts';
 
 let t: TestApp;
 let addressCounter = 0;
@@ -350,6 +351,38 @@ describe('accounts', () => {
         401,
       );
       expect((await list(admin.cookie, 'admin')).json()).toHaveLength(1);
+    });
+  });
+  describe('common passwords', () => {
+    it('are refused at sign-up with a clear message under the password, nothing written', async () => {
+      const email = `common-${Date.now()}@example.com`;
+      const refused = await post('/api/users/sign-up', {
+        name: 'Common Shopper',
+        contactNumber: '+639171234567',
+        email,
+        password: 'Football',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: PASSWORD_MESSAGES.common,
+        errors: { password: PASSWORD_MESSAGES.common },
+      });
+      expect(await queryRows(t, sql`select 1 from customers where email = ${email}`)).toEqual([]);
+      // SPEC's minimum keeps its own message.
+      const short = await post('/api/users/sign-up', {
+        name: 'Common Shopper',
+        contactNumber: '+639171234567',
+        email,
+        password: '12345',
+      });
+      expect(short.json().errors).toEqual({ password: 'Password must be at least 6 characters long' });
+    });
+
+    it('are refused for a new admin', async () => {
+      await expect(
+        createAdmin(t.database.db, { username: 'weakling', email: 'weak@example.com', password: 'letmein' }),
+      ).rejects.toThrow(PASSWORD_MESSAGES.common);
+      expect(await queryRows(t, sql`select 1 from admins where username = 'weakling'`)).toEqual([]);
     });
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { AdminRow } from '../../db/schema.ts';
 import { admins } from '../../db/schema.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
@@ -14,6 +15,7 @@ const USERNAME_TAKEN = 'This username is already taken';
 const sameUsername = (username: string) => sql`lower(${admins.username}) = ${username.toLowerCase()}`;
 
 export async function createAdmin(db: Executor, input: AdminAccountInput): Promise<AdminRow> {
+  refuseCommonPassword(input.password);
   const [taken] = await db.select({ id: admins.id }).from(admins).where(sameUsername(input.username));
   if (taken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   const [row] = await db

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -104,6 +105,8 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps) {
     '/sign-up',
     { schema: { tags, body: SignUpSchema, response: { 201: MessageResponseSchema } } },
     async (request, reply) => {
+      // Refused before it counts: a common password says nothing of whether the email is taken.
+      refuseCommonPassword(request.body.password);
       await throttleSignUp(db, request, reply);
       const customer = await users.registerCustomer(db, request.body);
       await app.startSession(reply, 'customer', customer.id);
