@@ -43,10 +43,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    // Stock and search are checked at phone width as well: most shoppers arrive on a phone.
+    // Stock, search and passwords are checked at phone width as well: most shoppers arrive on a phone.
     {
       name: 'phone',
-      testMatch: /(stock|search)\.spec\.ts$/,
+      testMatch: /(stock|search|password)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],

@@ -52,6 +52,24 @@ export async function adminApi(
   return api;
 }
 
+/** The text part of the newest mail of a kind to an address, as the back office's API gives it. */
+export async function mailText(api: APIRequestContext, recipient: string, kind: string): Promise<string> {
+  let id: string | undefined;
+  // Written in the transaction that answered the request, so it is there at once; polled only
+  // in case the list's newest-first order ties.
+  await expect
+    .poll(async () => {
+      const list = (await (await api.get(`/api/admin/emails?q=${encodeURIComponent(recipient)}`)).json()) as {
+        _id: string;
+        kind: string;
+      }[];
+      id = list.find((mail) => mail.kind === kind)?._id;
+      return id;
+    })
+    .toBeDefined();
+  return ((await (await api.get(`/api/admin/emails/${id}`)).json()) as { text: string }).text;
+}
+
 /**
  * Creates a product through the API (multipart, as the Add Product page sends it), in Clothes
  * sizes; with `stock`, tracking it.

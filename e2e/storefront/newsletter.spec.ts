@@ -1,25 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { adminApi, signInAdmin, tableRows } from '../admin/helpers.ts';
+import { adminApi, mailText, signInAdmin, tableRows } from '../admin/helpers.ts';
 import { expect, expectAccessible, forgetSandboxRefusals, newShopper, test } from '../fixtures.ts';
 import { shopperAtCart } from './cart-helpers.ts';
-
-/** The text part of the newest mail of a kind to an address, as the back office's API gives it. */
-async function mailText(api: APIRequestContext, recipient: string, kind: string): Promise<string> {
-  let id: string | undefined;
-  // Written in the transaction that answered the request, so it is there at once; polled only
-  // in case the list's newest-first order ties.
-  await expect
-    .poll(async () => {
-      const list = (await (await api.get(`/api/admin/emails?q=${encodeURIComponent(recipient)}`)).json()) as {
-        _id: string;
-        kind: string;
-      }[];
-      id = list.find((mail) => mail.kind === kind)?._id;
-      return id;
-    })
-    .toBeDefined();
-  return ((await (await api.get(`/api/admin/emails/${id}`)).json()) as { text: string }).text;
-}
 
 /** The link in a mail's text part that goes to one of the store's newsletter pages. */
 function linkIn(text: string, page: 'confirm' | 'unsubscribe'): string {
