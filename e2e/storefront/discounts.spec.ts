@@ -58,7 +58,7 @@ test('a refused code says why under the field, and an applied code can be remove
 
   await field.fill('NO-SUCH-CODE');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText("This code doesn't exist")).toBeVisible();
+  await expect(page.getByText("This code can't be used")).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
 
   await field.fill(code);

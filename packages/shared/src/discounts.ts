@@ -50,11 +50,12 @@ export function discountLabel(rule: DiscountRule): string {
 
 /** Why a code cannot be used, each in its own words. */
 export const DISCOUNT_MESSAGES = {
-  unknown: "This code doesn't exist",
-  inactive: 'This code is no longer active',
-  notYet: "This code isn't active yet",
-  expired: 'This code has expired',
-  usedUp: 'This code has been used up',
+  /**
+   * One answer for every code that cannot be used now, whatever the reason (none such, turned
+   * off, not started, ended, used up, bound to another address): answering each differently
+   * told a guesser which codes exist and which are coming.
+   */
+  unusable: "This code can't be used",
   alreadyUsed: 'You have already used this code',
   restoreUsedUp: "This order's discount code has been used up since it was cancelled",
   restoreAlreadyUsed: "The customer has used this order's discount code again since it was cancelled",

@@ -1574,7 +1574,7 @@ const otherCases = (): Case[] => {
     {
       name: 'POST /api/orders/placed-order: an unknown discount code',
       status: 422,
-      message: "This code doesn't exist",
+      message: "This code can't be used",
       build: () => order(orderBodyFor(a, [orderLineFor(product)], { discountCode: 'NOSUCHCODE' })),
     },
     {

@@ -99,7 +99,7 @@ describe('codes a shopper types', () => {
   });
 
   it('finds nothing longer than any code can be', () => {
-    expect(firstMessage(EnteredCodeSchema, 'X'.repeat(33))).toBe("This code doesn't exist");
+    expect(firstMessage(EnteredCodeSchema, 'X'.repeat(33))).toBe("This code can't be used");
     expect(firstMessage(EnteredCodeSchema, '  ')).toBe('Enter a code');
   });
 

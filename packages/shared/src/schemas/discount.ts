@@ -42,7 +42,7 @@ export const EnteredCodeSchema = singleLineText()
   .trim()
   .toUpperCase()
   .min(1, { message: 'Enter a code' })
-  .max(DISCOUNT_LIMITS.codeMax, { message: DISCOUNT_MESSAGES.unknown });
+  .max(DISCOUNT_LIMITS.codeMax, { message: DISCOUNT_MESSAGES.unusable });
 
 export const DiscountKindSchema = z.enum(DISCOUNT_KINDS, { message: DISCOUNT_FORM_MESSAGES.kind });
 

@@ -10,6 +10,7 @@ export {
 } from './sessions.ts';
 export {
   forgetCustomerThrottling,
+  throttleCodeCheck,
   throttledPasswordCheck,
   throttledSignIn,
   throttlePasswordReset,

@@ -35,6 +35,12 @@ const LIMITS = {
   resetClient: { free: 10, firstWaitMs: 10_000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
   /** Requests for a password link to one address, whoever asks: its inbox is not to be flooded. */
   resetAddress: { free: 3, firstWaitMs: 5 * MINUTE, maxWaitMs: HOUR, forgetAfterMs: HOUR },
+  /**
+   * Discount codes tried in the cart by one account, and from one client over every account:
+   * each says whether a code can be used, so guessing them must be slow.
+   */
+  codeAccount: { free: 20, firstWaitMs: 2000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  codeClient: { free: 60, firstWaitMs: 2000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
 } satisfies Record<string, Policy>;
 
 export interface SignInAttempt<T> {
@@ -131,6 +137,12 @@ export async function throttledPasswordCheck(
 /** Counts a newsletter sign-up against its client before anything is written; 429 once it must wait. */
 export function throttleSubscribe(db: Executor, request: FastifyRequest, reply: FastifyReply) {
   return countAttempt(db, reply, `subscribe:${clientOf(request.ip)}`, LIMITS.subscribe, 'subscribe');
+}
+
+/** Counts a discount code tried in the cart against its client and then its account; 429 once either must wait. */
+export async function throttleCodeCheck(db: Executor, request: FastifyRequest, reply: FastifyReply) {
+  await countAttempt(db, reply, `code:ip:${clientOf(request.ip)}`, LIMITS.codeClient, 'code');
+  await countAttempt(db, reply, `code:customer:${request.customer!.id}`, LIMITS.codeAccount, 'code');
 }
 
 /**

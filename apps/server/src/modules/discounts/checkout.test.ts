@@ -86,6 +86,30 @@ describe('codes at checkout', () => {
       payload: { updatedStatus },
     });
 
+  it('slows down guessing: an account that tries many codes waits, with Retry-After, and its next try waits too', async () => {
+    const guesser = await signUpCustomer(ctx.t);
+    const tryCode = (code: string) =>
+      ctx.t.request({
+        method: 'POST',
+        url: '/api/discounts/check',
+        cookie: guesser.cookie,
+        remoteAddress: '10.77.0.1',
+        payload: { discountCode: code, subtotal: '1000.00' },
+      });
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push(await tryCode(`GUESS${i}`));
+    expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(422));
+    expect(new Set(answers.slice(0, 20).map((a) => a.json().message))).toEqual(
+      new Set(["This code can't be used"]),
+    );
+    const waited = answers[20]!;
+    expect(waited.statusCode).toBe(429);
+    expect(Number(waited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(waited.json().message).toMatch(/^Too many code attempts\. Try again in \d+ seconds?\.$/);
+    // Another account from another client is not held up by it.
+    expect((await check(customer, 'GUESS0', '1000.00')).statusCode).toBe(422);
+  });
+
   it('prices an order without a code exactly as before, and reads it back without discount fields', async () => {
     const order = await placeOrderOk(ctx.t, customer, [
       orderLineFor(jacket, { deliveryOption: { fee: 50 } }),
@@ -157,38 +181,38 @@ describe('codes at checkout', () => {
     expect(await counts(ctx.t)).toEqual(before);
   });
 
-  describe('refusals, each in its own words, at checkout and in the cart', () => {
+  describe('refusals at checkout and in the cart: one answer for every code that cannot be used, the shopper’s own reasons in words', () => {
     let other: SignedIn;
     beforeAll(async () => {
       other = await signUpCustomer(ctx.t);
     });
 
     const cases: [string, () => Promise<string>, number, string][] = [
-      ['an unknown code', async () => 'NOSUCHCODE', 422, "This code doesn't exist"],
+      ['an unknown code', async () => 'NOSUCHCODE', 422, "This code can't be used"],
       [
         "a code bound to another customer's email",
         async () => (await createCode(ctx.t, admin, { email: 'someone-else@example.com' })).code,
         422,
-        "This code doesn't exist",
+        "This code can't be used",
       ],
       [
         'a code switched off',
         async () => (await createCode(ctx.t, admin, { active: false })).code,
         422,
-        'This code is no longer active',
+        "This code can't be used",
       ],
       [
         'a code that starts tomorrow',
         async () => (await createCode(ctx.t, admin, { startsAt: daysFromNow(1) })).code,
         422,
-        "This code isn't active yet",
+        "This code can't be used",
       ],
       [
         'a code that ended yesterday',
         async () =>
           (await createCode(ctx.t, admin, { startsAt: daysFromNow(-10), endsAt: daysFromNow(-1) })).code,
         422,
-        'This code has expired',
+        "This code can't be used",
       ],
       [
         'an order under the minimum spend',
@@ -203,8 +227,8 @@ describe('codes at checkout', () => {
           await placeOrderOk(ctx.t, other, withCode(other, code.code, '1086.36'));
           return code.code;
         },
-        409,
-        'This code has been used up',
+        422,
+        "This code can't be used",
       ],
       [
         'a code the customer has used as often as allowed',
@@ -250,18 +274,18 @@ describe('codes at checkout', () => {
     });
   });
 
-  it('gives a single-use code to exactly one of 50 checkouts sent at once; the others get 409 and nothing is stored', async () => {
+  it('gives a single-use code to exactly one of 50 checkouts sent at once; the others get one refusal and nothing is stored', async () => {
     const code = await createCode(ctx.t, admin, { totalUses: 1 });
     const shoppers = await Promise.all(Array.from({ length: 50 }, () => signUpCustomer(ctx.t)));
     const before = await counts(ctx.t);
     const answers = await Promise.all(
       shoppers.map((shopper) => placeOrder(ctx.t, shopper, withCode(shopper, code.code, '1086.36'))),
     );
-    expect(byStatus(answers)).toEqual({ 201: 1, 409: 49 });
-    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+    expect(byStatus(answers)).toEqual({ 201: 1, 422: 49 });
+    for (const answer of answers.filter((a) => a.statusCode === 422)) {
       expect(answer.json()).toEqual({
-        message: 'This code has been used up',
-        errors: { discountCode: 'This code has been used up' },
+        message: "This code can't be used",
+        errors: { discountCode: "This code can't be used" },
       });
     }
     const [orders, items, keys, redemptions] = before as [number, number, number, number];

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { throttleCodeCheck } from '../auth/index.ts';
 import * as discountsService from './discounts.service.ts';
 
 /** Codes at checkout (`/discounts`) and the back office's Discounts page (`/admin/discounts`). */
@@ -27,6 +28,8 @@ export default async function discountsRoutes(app: FastifyInstance, { db }: { db
     {
       schema: { tags, body: DiscountCheckSchema, response: { 200: DiscountPreviewSchema } },
       onRequest: app.requireCustomer,
+      // After the account is known, before the body is read: a guess costs a try either way.
+      preValidation: (request, reply) => throttleCodeCheck(db, request, reply),
     },
     async (request) =>
       discountsService.previewCode(

@@ -71,9 +71,9 @@ async function usesBy(db: Executor, codeId: string, customerId: string): Promise
 }
 
 /**
- * The code a customer entered, if they may use it now on an order of this items' subtotal;
- * otherwise each reason is refused in its own words. A code bound to another customer's email
- * is refused as if it did not exist, so nothing about it shows. Dates are read on the
+ * The code a customer entered, if they may use it now on an order of this items' subtotal. A code
+ * that cannot be used at all is refused in one answer, whatever the reason, so nothing about it
+ * shows; one that could be, in the customer's own words (the minimum spend, used already). Dates are read on the
  * database's clock, the same for every instance.
  */
 export async function applicableCode(
@@ -91,11 +91,14 @@ export async function applicableCode(
     .from(discountCodes)
     .where(eq(discountCodes.code, code));
   const row = found?.row;
-  if (!row || (row.email !== null && row.email !== customer.email)) throw refused(DISCOUNT_MESSAGES.unknown);
-  if (!row.active) throw refused(DISCOUNT_MESSAGES.inactive);
-  if (found.notYet) throw refused(DISCOUNT_MESSAGES.notYet);
-  if (found.ended) throw refused(DISCOUNT_MESSAGES.expired);
-  if (row.totalUses !== null && row.uses >= row.totalUses) throw refused(DISCOUNT_MESSAGES.usedUp, 409);
+  const usable =
+    row !== undefined &&
+    (row.email === null || row.email === customer.email) &&
+    row.active &&
+    !found!.notYet &&
+    !found!.ended &&
+    (row.totalUses === null || row.uses < row.totalUses);
+  if (!usable) throw refused(DISCOUNT_MESSAGES.unusable);
   const minSpend = parseCentavos(row.minSpend)!;
   if (subtotal < minSpend) throw refused(minSpendMessage(minSpend));
   if (row.perCustomerUses !== null && (await usesBy(db, row.id, customer.id)) >= row.perCustomerUses) {
@@ -148,7 +151,7 @@ export async function redeemCode(
   order: { orderId: string; customerId: string },
 ) {
   const taken = await takeUse(tx, code.id);
-  if (!taken) throw refused(DISCOUNT_MESSAGES.usedUp, 409);
+  if (!taken) throw refused(DISCOUNT_MESSAGES.unusable);
   if (
     taken.perCustomerUses !== null &&
     (await usesBy(tx, code.id, order.customerId)) >= taken.perCustomerUses

@@ -319,6 +319,6 @@ describe('erasing an account', () => {
       payload: { discountCode: code!.code, subtotal: '699.00' },
     });
     expect(check.statusCode).toBe(422);
-    expect(check.json().errors.discountCode).toBe(DISCOUNT_MESSAGES.inactive);
+    expect(check.json().errors.discountCode).toBe(DISCOUNT_MESSAGES.unusable);
   });
 });
