@@ -9,8 +9,23 @@ import {
   toDecimal,
 } from '@habi/shared';
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, expectAccessible, newShopper, signUpViaApi, test } from '../fixtures.ts';
 import { adminApi, createProductViaApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
+
+/** A QR code as an account's image: black and white squares, PNG. */
+const qrPng = () =>
+  sharp({ create: { width: 240, height: 240, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: { create: { width: 80, height: 80, channels: 3, background: '#000000' } }, top: 40, left: 40 },
+    ])
+    .png()
+    .toBuffer();
+/** A phone's screenshot of a transfer, as a shopper attaches it. */
+const receiptPng = () =>
+  sharp({ create: { width: 390, height: 844, channels: 3, background: '#0a5fd8' } })
+    .png()
+    .toBuffer();
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInAdmin(page.request, baseURL!);
@@ -100,11 +115,20 @@ test.describe('Payments in the back office', () => {
     await expect(dialog.getByLabel('Kind')).toHaveValue('gcash');
     await dialog.getByLabel('Account name').fill(`Habi ${tag}`);
     await dialog.getByLabel('Account or mobile number').fill(accountNumber);
+    // Its QR code, for shoppers to scan: previewed before it is saved.
+    await dialog.getByLabel('QR code image').setInputFiles({
+      name: 'gcash-qr.png',
+      mimeType: 'image/png',
+      buffer: await qrPng(),
+    });
+    await expect(dialog.getByRole('img', { name: 'QR code preview' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(page.getByText('Account added')).toBeVisible();
-    await expect(
-      page.getByRole('list', { name: 'Transfer accounts' }).getByText(accountNumber),
-    ).toBeVisible();
+    const accounts = page.getByRole('list', { name: 'Transfer accounts' });
+    await expect(accounts.getByText(accountNumber)).toBeVisible();
+    const qr = accounts.getByRole('img', { name: `QR code of the GCash account ${accountNumber}` });
+    await expect(qr).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}-800\.webp$/);
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expectAccessible(page);
 
     // Saved: a reload shows the same.
@@ -116,14 +140,33 @@ test.describe('Payments in the back office', () => {
     await expect(page.getByLabel('Hours to transfer')).toHaveValue('48');
   });
 
-  test('confirms a transfer whose shopper entered a reference', async ({ page, baseURL }) => {
+  test('confirms a transfer whose shopper scanned the QR code and sent a reference with a screenshot', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const placed = await order('transfer', baseURL!);
     const reference = `GC ${tag.slice(0, 8).toUpperCase()}`;
-    const sent = await shopperApi.post(`/api/payments/orders/${placed._id}/transfer-reference`, {
-      data: { reference },
-      headers: { origin: baseURL! },
+    // The shopper, in a browser of their own, on the order's confirmation.
+    const shopperContext = await browser.newContext({
+      baseURL,
+      storageState: await shopperApi.storageState(),
     });
-    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    const shopperPage = await shopperContext.newPage();
+    await shopperPage.goto(`/confirmation?order=${placed._id}`);
+    const qr = shopperPage.getByRole('img', { name: `QR code for GCash ${accountNumber}` });
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shopperPage.getByLabel('Transfer reference number').fill(reference);
+    await shopperPage.getByLabel('Screenshot of your transfer').setInputFiles({
+      name: 'gcash-receipt.png',
+      mimeType: 'image/png',
+      buffer: await receiptPng(),
+    });
+    await expect(shopperPage.getByText('gcash-receipt.png')).toBeVisible();
+    await shopperPage.getByRole('button', { name: 'Send reference' }).click();
+    await expect(shopperPage.getByRole('link', { name: 'Screenshot attached — view it' })).toBeVisible();
+    await shopperContext.close();
 
     // The orders list finds it among the payments waiting.
     await page.goto(`/admin/orders?payment=pending&q=${encodeURIComponent(placed.user)}`);
@@ -132,8 +175,21 @@ test.describe('Payments in the back office', () => {
     await page.goto(`/admin/product_management?oid=${placed._id}`);
     const section = page.getByRole('region', { name: 'Payment' });
     await expect(section.getByText(reference)).toBeVisible();
+    // The screenshot beside the reference, opened whole in a new tab.
+    const screenshot = section.getByRole('link', { name: 'View the shopper’s screenshot' });
+    await expect(screenshot).toBeVisible();
+    await expect
+      .poll(() => screenshot.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const [opened] = await Promise.all([page.waitForEvent('popup'), screenshot.click()]);
+    await expect(opened).toHaveURL(/\/api\/payments\/orders\/[0-9a-f-]{36}\/transfer-proof$/);
+    expect(await opened.evaluate(() => document.contentType)).toBe('image/webp');
+    await opened.close();
+    const served = await page.request.get((await screenshot.getAttribute('href'))!);
+    expect(served.headers()['cache-control']).toBe('private, no-store');
     await section.getByRole('button', { name: 'Confirm transfer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
+    await expect(dialog.getByRole('link', { name: 'View the shopper’s screenshot' })).toBeVisible();
     await expect(dialog.getByLabel('Amount (PHP)')).toHaveValue(placed.totalFee);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Transfer confirmed')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import {
   adminApi,
   createProductViaApi,
@@ -213,4 +214,86 @@ test('payments: the settings page and an order’s payment with its ledger', asy
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   await shoot(page, testInfo, 'admin-order-refunded');
+});
+
+test('payments: a transfer’s reference with the shopper’s screenshot, and an account’s QR code', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const api = await adminApi(playwright, baseURL!);
+  const png = (width: number, height: number, background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const {
+    accounts: _a,
+    onlineAvailable: _o,
+    ...settings
+  } = await (await api.get('/api/payments/settings')).json();
+  await api.put('/api/payments/settings', { data: { ...settings, transferEnabled: true } });
+  // A number of its own: the phone and desktop runs each add an account.
+  const accountNumber = `0917 ${Date.now().toString().slice(-7)}`;
+  const account = await (
+    await api.post('/api/payments/accounts', {
+      data: { kind: 'gcash', accountName: 'Habi Clothing', accountNumber },
+    })
+  ).json();
+  await api.put(`/api/payments/accounts/${account.id}/qr-image`, {
+    multipart: { qrImage: { name: 'qr.png', mimeType: 'image/png', buffer: await png(240, 240, '#1b1b1b') } },
+  });
+  const name = `Shots ${uniqueTag()} Linen Shirt`;
+  const productId = await createProductViaApi(api, { name, price: '1250.00', variations: [name] });
+  const product = await (await api.get(`/api/product/${productId}`)).json();
+  const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const shopper = await signUpViaApi(context, baseURL!);
+  const placed = await context.post('/api/orders/placed-order', {
+    data: {
+      userId: shopper.id,
+      total: '1375.00',
+      address: '12 Mabini St, Makati City 1200',
+      paymentMethod: 'transfer',
+      cart: [
+        {
+          id: product._id,
+          name: product.name,
+          imageUrl: product.imageUrl,
+          price: product.price,
+          size: 'M',
+          quantity: 1,
+          deliveryOption: { fee: 0 },
+        },
+      ],
+    },
+    headers: { 'idempotency-key': `shots-${uniqueTag()}` },
+  });
+  const order = (await placed.json()).order;
+  await context.post(`/api/payments/orders/${order._id}/transfer-reference`, {
+    data: { reference: 'GC 4120 8831 2207' },
+  });
+  await context.put(`/api/payments/orders/${order._id}/transfer-proof`, {
+    multipart: {
+      proof: { name: 'receipt.png', mimeType: 'image/png', buffer: await png(390, 844, '#0a5fd8') },
+    },
+  });
+  await context.dispose();
+  await signInAdmin(page.request, baseURL!);
+
+  await page.goto(`/admin/product_management?oid=${order._id}`);
+  const section = page.getByRole('region', { name: 'Payment' });
+  await expect(section.getByRole('link', { name: 'View the shopper’s screenshot' })).toBeVisible();
+  await shoot(page, testInfo, 'admin-order-transfer-proof');
+  await section.getByRole('button', { name: 'Confirm transfer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm transfer' }).locator('img')).toBeVisible();
+  await shoot(page, testInfo, 'admin-confirm-transfer-proof');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/payments');
+  await page.getByRole('button', { name: `Edit GCash account ${accountNumber}` }).click();
+  await expect(page.getByRole('img', { name: 'QR code preview' })).toBeVisible();
+  await shoot(page, testInfo, 'admin-account-qr');
+
+  await api.delete(`/api/orders/delete/${order._id}`, { data: { _id: order._id } });
+  await api.delete(`/api/payments/accounts/${account.id}`);
+  await api.dispose();
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CART_STORAGE_KEY, type Product } from '@habi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { adminApi, placeOrder } from '../admin/helpers.ts';
 import { expect, newShopper, signUpViaApi, test } from '../fixtures.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
@@ -307,8 +308,16 @@ test('paying: the cart’s payment choice, a transfer’s confirmation and the o
     ...settings
   } = await (await admin.get('/api/payments/settings')).json();
   await admin.put('/api/payments/settings', { data: { ...settings, transferEnabled: true } });
-  await admin.post('/api/payments/accounts', {
-    data: { kind: 'gcash', accountName: 'Habi Clothing', accountNumber: '0917 123 4567' },
+  const gcash = await (
+    await admin.post('/api/payments/accounts', {
+      data: { kind: 'gcash', accountName: 'Habi Clothing', accountNumber: '0917 123 4567' },
+    })
+  ).json();
+  const qr = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#1b1b1b' } })
+    .png()
+    .toBuffer();
+  await admin.put(`/api/payments/accounts/${gcash.id}/qr-image`, {
+    multipart: { qrImage: { name: 'qr.png', mimeType: 'image/png', buffer: qr } },
   });
   await admin.post('/api/payments/accounts', {
     data: { kind: 'bank', bankName: 'BPI', accountName: 'Habi Clothing Inc.', accountNumber: '1234 5678 90' },
@@ -324,8 +333,16 @@ test('paying: the cart’s payment choice, a transfer’s confirmation and the o
   await expect(page.getByRole('heading', { name: 'Payment: Bank or e-wallet transfer' })).toBeVisible();
   await shoot(page, testInfo, 'confirmation-transfer');
   await page.getByLabel('Transfer reference number').fill('GC 1234 5678');
+  await page.getByLabel('Screenshot of your transfer').setInputFiles({
+    name: 'gcash-receipt-2026-11-27.png',
+    mimeType: 'image/png',
+    buffer: qr,
+  });
+  await expect(page.getByText('gcash-receipt-2026-11-27.png')).toBeVisible();
+  await shoot(page, testInfo, 'confirmation-transfer-screenshot');
   await page.getByRole('button', { name: 'Send reference' }).click();
   await expect(page.getByText('Reference sent — we will confirm your payment')).toBeVisible();
+  await shoot(page, testInfo, 'confirmation-transfer-sent');
   await page.goto('/user');
   await expect(page.getByTestId('order-payment')).toBeVisible();
   await shoot(page, testInfo, 'account-order-payment');

@@ -12,6 +12,8 @@ export function TransferProofLink({ orderId, large = false }: { orderId: string;
       href={url}
       target="_blank"
       rel="noreferrer"
+      // The same name in the facts' narrow cell, where it reads "View".
+      aria-label="View the shopper’s screenshot"
       className={
         large
           ? 'flex w-fit flex-col gap-1.5 text-sm font-semibold text-ink underline-offset-2 hover:underline'
@@ -23,14 +25,18 @@ export function TransferProofLink({ orderId, large = false }: { orderId: string;
         alt=""
         className={
           large
-            ? 'max-h-56 w-auto max-w-full rounded-lg border border-line bg-paper object-contain'
-            : 'h-10 w-8 shrink-0 rounded border border-line bg-paper object-cover'
+            ? 'max-h-56 w-auto max-w-full self-start rounded-lg border border-line bg-paper object-contain'
+            : 'h-8 w-6 shrink-0 rounded border border-line bg-paper object-cover'
         }
       />
-      <span className="inline-flex items-center gap-1.5">
-        {large && <ImageIcon aria-hidden="true" className="size-4" />}
-        View the shopper’s screenshot
-      </span>
+      {large ? (
+        <span className="inline-flex items-center gap-1.5">
+          <ImageIcon aria-hidden="true" className="size-4" />
+          View the shopper’s screenshot
+        </span>
+      ) : (
+        'View'
+      )}
     </a>
   );
 }
