@@ -1,9 +1,10 @@
 import type { Order, OrderListQuery, PageQuery } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { customers, orderItems, orders } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { moveStock } from '../products/index.ts';
 import { type ItemRow, type OrderRow, toOrder } from './order-rows.ts';
 import { shipmentsOf } from './order-shipments.ts';
 
@@ -93,12 +94,41 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
   return { orders: await withItems(db, rows), total: total?.n ?? 0 };
 }
 
-/** Deletes an order; answers the file of its transfer screenshot, if it had one, to remove. */
-export async function deleteOrder(db: Executor, id: string): Promise<string | null> {
-  const [deleted] = await db
-    .delete(orders)
-    .where(eq(orders.id, id))
-    .returning({ proof: orders.transferProof });
-  if (!deleted) throw notFound('Order not found');
-  return deleted.proof;
+/**
+ * Deletes an order, giving back the stock its lines still hold that never left the shop (lines
+ * to pay; shipped and delivered goods are gone); its discount use stays taken. The lines are
+ * locked first, so a status change at the same moment comes before or after, never between.
+ * Answers the file of its transfer screenshot, if it had one, to remove.
+ */
+export function deleteOrder(db: Db, id: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const lines = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.position))
+      .for('update');
+    await moveStock(
+      tx,
+      lines.flatMap((item, line) =>
+        item.productId !== null && item.stockHeld && item.status === 'toPay'
+          ? [
+              {
+                line,
+                productId: item.productId,
+                variation: item.variation,
+                size: item.size,
+                delta: item.quantity,
+              },
+            ]
+          : [],
+      ),
+    );
+    const [deleted] = await tx
+      .delete(orders)
+      .where(eq(orders.id, id))
+      .returning({ proof: orders.transferProof });
+    if (!deleted) throw notFound('Order not found');
+    return deleted.proof;
+  });
 }

@@ -213,6 +213,28 @@ describe('order status changes and stock', () => {
     expect(await stockRows(ctx.t, tee.id)).toEqual(teeStock({ 'Navy M': 10 }));
   });
 
+  it('gives back on delete the stock of lines still to pay, not of goods shipped or delivered', async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy M': 10 });
+    const remove = (order: OrderJson) =>
+      ctx.t.request({ method: 'DELETE', url: `/api/orders/delete/${order._id}`, cookie: admin.cookie });
+    const unpaid = await placeOrderOk(ctx.t, customer, [orderLineFor(tee, { size: 'M', quantity: 3 })]);
+    const sent = await placeOrderOk(ctx.t, customer, [
+      orderLineFor(tee, { size: 'M', quantity: 2 }),
+      orderLineFor(tee, { size: 'M', quantity: 1 }),
+      orderLineFor(tee, { size: 'M', quantity: 4 }),
+    ]);
+    expect(await stockRows(ctx.t, tee.id)).toEqual(teeStock({ 'Navy M': 0 }));
+    expect((await setStatuses(sent, ['toReceive', 'delivered', 'toPay'])).statusCode).toBe(200);
+
+    expect((await remove(unpaid)).statusCode).toBe(200);
+    expect(await stockRows(ctx.t, tee.id)).toEqual(teeStock({ 'Navy M': 3 }));
+    // Of the other, only the line still to pay comes back.
+    expect((await remove(sent)).statusCode).toBe(200);
+    expect(await stockRows(ctx.t, tee.id)).toEqual(teeStock({ 'Navy M': 7 }));
+    expect((await remove(sent)).statusCode).toBe(404);
+    expect(await stockRows(ctx.t, tee.id)).toEqual(teeStock({ 'Navy M': 7 }));
+  });
+
   it('takes a restored line from stock again, once, and refuses it when too little is left', async () => {
     const tee = await insertTrackedTee(ctx.t, { 'Navy M': 10 });
     const order = await placeOrderOk(ctx.t, customer, [orderLineFor(tee, { size: 'M', quantity: 3 })]);
