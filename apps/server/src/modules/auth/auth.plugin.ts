@@ -32,6 +32,8 @@ declare module 'fastify' {
     /** A guard for an admin's own profile: signed in as an admin whose id is the path's `param`. */
     requireAdminSelf(param: string): (request: FastifyRequest) => Promise<void>;
     startSession(reply: FastifyReply, kind: SessionKind, subjectId: string): Promise<void>;
+    /** Whether the store's cookies go with the Secure flag: COOKIE_SECURE, else the request's protocol. */
+    secureCookie(request: FastifyRequest): boolean;
     endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void>;
   }
 }
@@ -77,11 +79,15 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
   });
 
   // Secure whenever the request came over HTTPS, unless COOKIE_SECURE says otherwise.
+  app.decorate(
+    'secureCookie',
+    (request: FastifyRequest) => options.secureCookies ?? request.protocol === 'https',
+  );
   const cookieOptions = (kind: SessionKind, request: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: options.secureCookies ?? request.protocol === 'https',
+    secure: app.secureCookie(request),
     maxAge: SESSION_TTL_MS[kind] / 1000,
   });
   app.decorate('startSession', async (reply: FastifyReply, kind: SessionKind, subjectId: string) => {

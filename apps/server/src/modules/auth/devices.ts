@@ -75,7 +75,7 @@ export async function rememberDevice(
     path: request.routeOptions.url,
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: request.server.secureCookie(request),
     maxAge: DEVICE_TTL_MS / 1000,
   });
 }
