@@ -20,7 +20,9 @@ await build({
   // dist/main.js checks the Node.js version before it loads the server (src/main.ts) as a chunk.
   entryPoints: [
     { in: 'src/runtime/entry.ts', out: 'main' },
+    'src/cli/backup.ts',
     'src/cli/create-admin.ts',
+    'src/cli/restore.ts',
     'src/cli/seed-scale.ts',
   ],
   entryNames: '[name]',

@@ -36,6 +36,7 @@ import {
   type ImageStore,
   openImageStore,
   openPrivateImageStore,
+  PRIVATE_IMAGES_DIR,
   uploadsRoutes,
 } from './modules/uploads/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -131,7 +132,7 @@ export async function buildApp(
   app.decorate('images', images);
   const privateImages = openPrivateImageStore(database.db, database.kind, {
     storage: config.storage,
-    dir: path.join(config.dataDir, 'private', 'transfer-proofs'),
+    dir: path.join(config.dataDir, PRIVATE_IMAGES_DIR),
   });
   app.decorate('privateImages', privateImages);
   const mail = createMailWorker(database.db, {

@@ -8,7 +8,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { writeArchive } from './modules/backup/index.ts';
 import { prepareDatabase } from './runtime/boot.ts';
+import { startControlSocket } from './runtime/control-socket.ts';
 import { startMetricsServer } from './runtime/metrics-server.ts';
 import { drainAndClose } from './runtime/shutdown.ts';
 import { startupFailure } from './runtime/startup-failure.ts';
@@ -64,6 +66,7 @@ const database = await openDatabase({
 
 let app!: FastifyInstance;
 let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+let controlSocket: Awaited<ReturnType<typeof startControlSocket>> | undefined;
 try {
   app = await buildApp(config, database, log);
   const firstAdmin = await prepareDatabase(config, database, app.images, app.log);
@@ -95,6 +98,15 @@ try {
       const { address, port } = metricsServer.address;
       app.log.info(`metrics at http://${address.includes(':') ? `[${address}]` : address}:${port}/metrics`);
     }
+    if (database.kind === 'pglite') {
+      // No other process may open the embedded database: `npm run backup` asks this one.
+      const source = { database: database.kind, storage: app.images.kind, dataDir: config.dataDir };
+      controlSocket = await startControlSocket(
+        config.dataDir,
+        (out) => writeArchive(database.db, source, out),
+        app.log,
+      );
+    }
     // Mail from before a restart goes out now; closing the app stops the worker.
     app.mail.start();
   }
@@ -104,6 +116,7 @@ try {
 
 stop = (signal) => {
   void metricsServer?.close();
+  void controlSocket?.close();
   drainAndClose(app, database, { signal, timeoutMs: config.shutdownTimeoutMs }).then((code) =>
     process.exit(code),
   );

@@ -9,5 +9,10 @@ export {
   removeImageIfUnused,
   storeImage,
 } from './images.ts';
-export { openPrivateImageStore, PRIVATE_IMAGE_FILE } from './private-images.ts';
+export {
+  openPrivateImageStore,
+  PRIVATE_IMAGE_FILE,
+  PRIVATE_IMAGES_DIR,
+  PRIVATE_ROW_PREFIX,
+} from './private-images.ts';
 export { default as uploadsRoutes } from './uploads.routes.ts';

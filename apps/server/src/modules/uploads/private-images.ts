@@ -9,8 +9,11 @@ import {
 /** How a private image is named: random, so two uploads of one picture never share a file. */
 export const PRIVATE_IMAGE_FILE = /^[0-9a-f]{32}\.webp$/;
 
+/** Where private images are kept as files, under DATA_DIR. */
+export const PRIVATE_IMAGES_DIR = 'private/transfer-proofs';
+
 /** The `images` rows of private images: `/uploads/<name>` serves only hash names, never these. */
-const ROW_PREFIX = 'private/';
+export const PRIVATE_ROW_PREFIX = 'private/';
 
 /**
  * Images the server hands out only after checking who asks (a shopper's transfer screenshot),
@@ -25,7 +28,7 @@ export function openPrivateImageStore(
   const kind = storage ?? (databaseKind === 'postgres' ? 'postgres' : 'fs');
   if (kind === 'fs') return fileImageStore(dir);
   const rows = postgresImageStore(db);
-  const row = (name: string) => `${ROW_PREFIX}${name}`;
+  const row = (name: string) => `${PRIVATE_ROW_PREFIX}${name}`;
   return {
     kind,
     async stored(names) {

@@ -58,15 +58,22 @@ export async function signUp(base: string): Promise<Customer> {
   return { id: me.json()._id, cookie };
 }
 
-/** One of the product, FREE delivery: subtotal plus 10% tax. */
-function orderBody(customer: Customer, product: ShopProduct, paymentMethod?: string) {
-  const centavos = Math.round(Number(product.price) * 100);
+/** A fixed discount code to order with: its code and the pesos it takes off. */
+export interface Discount {
+  code: string;
+  off: string;
+}
+
+/** One of the product, FREE delivery: subtotal less any discount, plus 10% tax. */
+function orderBody(customer: Customer, product: ShopProduct, paymentMethod?: string, discount?: Discount) {
+  const centavos = Math.round((Number(product.price) - Number(discount?.off ?? 0)) * 100);
   const total = ((centavos + Math.round(centavos / 10)) / 100).toFixed(2);
   return {
     userId: customer.id,
     total,
     address: '12 Mabini St, Ermita, Manila 1000',
     ...(paymentMethod ? { paymentMethod } : {}),
+    ...(discount ? { discountCode: discount.code } : {}),
     cart: [
       {
         id: product.id,
@@ -88,12 +95,13 @@ export async function placeOrder(
   product: ShopProduct,
   key = randomUUID(),
   paymentMethod?: 'cod' | 'transfer' | 'online',
+  discount?: Discount,
 ) {
   const response = await api(base, '/api/orders/placed-order', {
     method: 'POST',
     cookie: customer.cookie,
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-    body: orderBody(customer, product, paymentMethod),
+    body: orderBody(customer, product, paymentMethod, discount),
   });
   return {
     status: response.status,
