@@ -138,7 +138,7 @@ export default function OrdersPage() {
         list={list}
         emptyMessage="No results."
         toolbar={
-          <>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
             <FilterSelect
               label="Status"
               value={status}
@@ -146,7 +146,7 @@ export default function OrdersPage() {
               onChange={(value) => list.setFilter('status', value)}
             />
             <PaymentFilterSelect value={payment} onChange={(value) => list.setFilter('payment', value)} />
-          </>
+          </div>
         }
       />
     </>
