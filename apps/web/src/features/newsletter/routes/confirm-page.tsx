@@ -1,8 +1,8 @@
 import { NEWSLETTER_DISCOUNT_PERCENT, PAGE_HEADS } from '@habi/shared';
-import { Check, Copy } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { linkToken, useConfirmSubscription } from '../api/newsletter.ts';
@@ -11,17 +11,11 @@ import { LinkPending, LinkResult, leadClass, ShopLink } from './link-result.tsx'
 
 /** The welcome code, large, with a button that copies it (or selects it where copying is not allowed). */
 function CodeBox({ code }: { code: string }) {
-  const [copied, setCopied] = useState(false);
   const text = useRef<HTMLSpanElement>(null);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      const selection = window.getSelection();
-      if (text.current && selection) selection.selectAllChildren(text.current);
-    }
-  }
+  const select = () => {
+    const selection = window.getSelection();
+    if (text.current && selection) selection.selectAllChildren(text.current);
+  };
   return (
     <div className="flex w-full max-w-sm items-center justify-between gap-3 rounded-2xl border-2 border-dashed border-accent bg-white py-2.5 pr-2.5 pl-5">
       <span
@@ -30,21 +24,7 @@ function CodeBox({ code }: { code: string }) {
       >
         {code}
       </span>
-      <button
-        type="button"
-        onClick={copy}
-        className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full bg-sand px-4 text-sm font-semibold text-ink hover:bg-line"
-      >
-        {copied ? (
-          <Check aria-hidden="true" className="size-4" />
-        ) : (
-          <Copy aria-hidden="true" className="size-4" />
-        )}
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-      <span aria-live="polite" className="sr-only">
-        {copied ? 'Code copied' : ''}
-      </span>
+      <CopyButton text={code} what="code" onRefused={select} className="h-10 gap-2 px-4" />
     </div>
   );
 }
