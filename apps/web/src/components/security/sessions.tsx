@@ -41,7 +41,9 @@ export function Sessions({ who, className }: { who: AccountKind; className?: str
   const sessions = useSessions(who);
   const endOne = useEndSession(who);
   const endOthers = useEndOtherSessions(who);
-  const others = (sessions.data ?? []).filter((session) => !session.current);
+  // This browser first, then the others as the server orders them (the most recently seen first).
+  const listed = sessions.data && [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current));
+  const others = (listed ?? []).filter((session) => !session.current);
 
   const run = async (action: () => Promise<{ message: string }>) => {
     try {
@@ -59,9 +61,9 @@ export function Sessions({ who, className }: { who: AccountKind; className?: str
       <p className={LOOKS[who].lead}>Sign out of any browser you no longer use or do not know.</p>
       {sessions.isPending && <Spinner className="mt-6" />}
       <FieldError message={sessions.error ? errorMessage(sessions.error) : undefined} icon />
-      {sessions.data && (
+      {listed && (
         <ul className="mt-6 flex flex-col divide-y divide-line">
-          {sessions.data.map((session) => (
+          {listed.map((session) => (
             <SessionRow
               key={session.id}
               session={session}
