@@ -1,7 +1,7 @@
 import { courierLabel, type Shipment, trackingLink } from '@habi/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orderItems, shipmentItems, shipments } from '../../db/schema.ts';
+import { shipments } from '../../db/schema.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -20,30 +20,24 @@ export function toShipment(row: ShipmentRow, lines: string[]): Shipment {
   };
 }
 
-/** The shipments of these orders, oldest first, each with its lines in order, by order id. */
-export async function shipmentsOf(db: Executor, orderIds: string[]): Promise<Map<string, Shipment[]>> {
+/**
+ * The shipments that these shipped lines (given in line order) left in, by order id, oldest first;
+ * no query at all when none has shipped.
+ */
+export async function shipmentsOf(
+  db: Executor,
+  shipped: { line: string; shipmentId: string }[],
+): Promise<Map<string, Shipment[]>> {
   const byOrder = new Map<string, Shipment[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (shipped.length === 0) return byOrder;
   const rows = await db
     .select()
     .from(shipments)
-    .where(inArray(shipments.orderId, orderIds))
+    .where(inArray(shipments.id, [...new Set(shipped.map((s) => s.shipmentId))]))
     .orderBy(asc(shipments.createdAt), asc(shipments.id));
-  if (rows.length === 0) return byOrder;
-  const lines = await db
-    .select({ shipmentId: shipmentItems.shipmentId, line: shipmentItems.orderItemId })
-    .from(shipmentItems)
-    .innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
-    .where(
-      inArray(
-        shipmentItems.shipmentId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderItems.position));
   for (const row of rows) {
-    const mine = lines.filter((l) => l.shipmentId === row.id).map((l) => l.line);
-    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toShipment(row, mine)]);
+    const lines = shipped.filter((s) => s.shipmentId === row.id).map((s) => s.line);
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toShipment(row, lines)]);
   }
   return byOrder;
 }

@@ -1,7 +1,7 @@
 import type { Order, OrderListQuery, PageQuery } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { customers, orderItems, orders } from '../../db/schema.ts';
+import { customers, orderItems, orders, shipmentItems } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock } from '../products/index.ts';
@@ -10,18 +10,29 @@ import { shipmentsOf } from './order-shipments.ts';
 
 // Reading orders and deleting one. Placing is in place-order.ts, status changes in order-status.ts.
 
-/** Orders with their lines and shipments, in the given order, in three queries (two without shipments). */
+/**
+ * Orders with their lines and shipments, in the given order: two queries, and a third only when
+ * some line has shipped.
+ */
 async function withItems(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((o) => o.id);
-  const items = await db
-    .select()
+  const lines = await db
+    .select({ item: orderItems, shipmentId: shipmentItems.shipmentId })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
+    .leftJoin(shipmentItems, eq(shipmentItems.orderItemId, orderItems.id))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
     .orderBy(asc(orderItems.position));
   const byOrder = new Map<string, ItemRow[]>();
-  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  const shipped = await shipmentsOf(db, ids);
+  for (const { item } of lines) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  const shipped = await shipmentsOf(
+    db,
+    lines.flatMap(({ item, shipmentId }) => (shipmentId ? [{ line: item.id, shipmentId }] : [])),
+  );
   return rows.map((order) => {
     const shipments = shipped.get(order.id);
     // Only an order that shipped carries shipments, as only one placed with a code carries its discount.
