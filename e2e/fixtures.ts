@@ -129,17 +129,40 @@ export async function animationsSettled(page: Page) {
   );
 }
 
-/** axe on the page as it stands: no serious or critical violation. */
+/**
+ * axe's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA, its experimental ones included
+ * (label-content-name-mismatch is one: WCAG 2.5.3), beside its best practices.
+ */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'];
+
+/** axe on the page as it stands: no WCAG violation, and no serious or critical best-practice one. */
 export async function expectAccessible(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** What `expectAccessible` finds, one line a rule with the elements it names. */
+export async function axeViolations(page: Page) {
   // Colours are read at rest: nothing loading (rows dim while a table refetches), not halfway
   // through a toast or a dialog fading in.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('.Toastify').analyze();
+  return results.violations
+    .filter(
+      (v) =>
+        v.tags.some((tag) => tag.startsWith('wcag')) || v.impact === 'serious' || v.impact === 'critical',
+    )
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Opens `path`, waits for its main heading, and checks it with axe; softly, so one run lists every
+ * screen that fails.
+ */
+export async function checkScreen(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+  expect.soft(await axeViolations(page), path).toEqual([]);
 }
 
 /**

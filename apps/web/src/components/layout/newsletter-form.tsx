@@ -4,18 +4,26 @@ import {
   type NewsletterSubscribeInput,
 } from '@habi/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage, request } from '../../lib/api-client.ts';
+import { useTypedBeforeStart } from '../../lib/use-typed-before-start.ts';
 import { FieldError } from '../ui/field.tsx';
 
 /**
  * Newsletter box: validates the email, asks the server to mail it a confirmation link (double
- * opt-in; confirming gives the welcome code), and clears once the server took it.
+ * opt-in; confirming gives the welcome code), and clears once the server took it. Before the
+ * app starts (the server's page shows first) Subscribe is disabled, so a submit then neither
+ * reloads the page nor drops the address (the API takes JSON only); the app takes the address
+ * typed meanwhile when it starts.
  */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart(input, email, setEmail);
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
   const subscribe = useMutation({
     mutationFn: (input: NewsletterSubscribeInput) =>
       request<MessageResponse>('/newsletter/subscribe', { method: 'POST', json: input }),
@@ -47,7 +55,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+    <form name="newsletter" onSubmit={submit} noValidate className="flex flex-col gap-3">
       <h2 className="font-display text-xl font-semibold">
         Subscribe now & get {NEWSLETTER_DISCOUNT_PERCENT}% off
       </h2>
@@ -59,7 +67,9 @@ export function NewsletterForm() {
           Email address
         </label>
         <input
+          ref={input}
           id="newsletter-email"
+          name="email"
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -70,6 +80,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
+          disabled={!started}
           aria-disabled={subscribe.isPending}
           className="h-11 shrink-0 rounded-full bg-gold px-5 text-sm font-bold text-ink hover:bg-gold/90 aria-disabled:cursor-wait aria-disabled:opacity-80"
         >

@@ -8,7 +8,10 @@ export function NotFound() {
   return (
     <main className="grid min-h-dvh place-items-center bg-paper px-6 text-center">
       <div className="flex max-w-md flex-col items-center gap-4">
-        <p className="font-display text-8xl font-semibold text-accent">404</p>
+        {/* Decoration: the heading says it. */}
+        <div aria-hidden="true" className="font-display text-8xl font-semibold text-accent">
+          404
+        </div>
         <h1 className="text-4xl font-semibold">Not Found!</h1>
         <p className="text-lg text-muted">I think you went to non-existing page.</p>
         <Link

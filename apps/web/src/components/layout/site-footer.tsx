@@ -13,7 +13,7 @@ export function SiteFooter() {
     <footer className="mt-24 bg-ink text-paper">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="flex flex-col gap-3">
-          <p className="font-display text-2xl font-semibold">{STORE_NAME}</p>
+          <h2 className="text-2xl font-semibold">{STORE_NAME}</h2>
           <p className="text-sm leading-relaxed text-paper/70">
             Everyday clothing, shoes and accessories for the whole family, made to last and sourced with care.
           </p>

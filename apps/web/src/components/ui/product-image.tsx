@@ -24,12 +24,13 @@ export function ProductImage({
   priority,
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
+  // Spans, not divs: the frame sits inside buttons (the variation thumbnails), which take phrasing content only.
   return (
-    <div className={cn('relative aspect-square overflow-hidden bg-sand', className)}>
+    <span className={cn('relative block aspect-square overflow-hidden bg-sand', className)}>
       {failed || !src ? (
-        <div className="grid size-full place-items-center text-muted" role="img" aria-label={alt}>
+        <span className="grid size-full place-items-center text-muted" role="img" aria-label={alt}>
           <ImageOff aria-hidden="true" className="size-8" />
-        </div>
+        </span>
       ) : (
         <img
           src={src}
@@ -45,6 +46,6 @@ export function ProductImage({
           className="size-full object-cover"
         />
       )}
-    </div>
+    </span>
   );
 }

@@ -17,13 +17,15 @@ interface AvatarPickerProps {
 }
 
 /**
- * Avatar picker: drop or choose an image (the first file counts), see it before
- * saving. The drop zone is a button, so Enter or Space opens the file chooser.
+ * Avatar picker: drop or choose an image (the first file counts), see it before saving. A click
+ * anywhere in the drop zone opens the file chooser; its button, named by what it shows ("Upload
+ * a new picture"), is the way in for the keyboard.
  */
 export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }: AvatarPickerProps) {
   const [rejection, setRejection] = useState<string>();
   const preview = usePreviewUrl(file);
   const labelId = useId();
+  const actionId = useId();
   const hintId = useId();
   const errorId = useId();
 
@@ -51,6 +53,8 @@ export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }
     multiple: false,
     disabled,
     onDrop,
+    // The button inside takes the keys; the zone itself is no second tab stop.
+    noKeyboard: true,
   });
   const message = rejection ?? error;
 
@@ -60,12 +64,7 @@ export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }
         Profile picture
       </span>
       <div
-        {...getRootProps({
-          role: 'button',
-          'aria-labelledby': labelId,
-          'aria-describedby': [hintId, message ? errorId : ''].filter(Boolean).join(' '),
-          'aria-invalid': message ? true : undefined,
-        })}
+        {...getRootProps()}
         className={cn(
           'flex cursor-pointer items-center gap-4 sm:gap-5 rounded-2xl border-2 border-dashed border-line bg-paper p-4 transition-colors hover:border-ink/40 sm:p-5',
           isDragActive && 'border-accent bg-sand',
@@ -79,10 +78,18 @@ export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }
           className="size-16 sm:size-20"
         />
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-2 font-semibold text-ink">
+          {/* Its click reaches the drop zone, which opens the chooser. */}
+          <button
+            type="button"
+            id={actionId}
+            disabled={disabled}
+            aria-labelledby={`${labelId} ${actionId}`}
+            aria-describedby={[hintId, message ? errorId : ''].filter(Boolean).join(' ')}
+            className="flex min-h-6 items-center gap-2 rounded font-semibold text-ink disabled:cursor-not-allowed"
+          >
             <ImageUp aria-hidden="true" className="size-4 shrink-0" />
             {isDragActive ? 'Drop the image here' : file ? 'Change picture' : 'Upload a new picture'}
-          </p>
+          </button>
           <p id={hintId} className="mt-1 text-sm text-muted">
             {file ? (
               <span className="block truncate">{file.name}</span>
@@ -93,7 +100,6 @@ export function AvatarPicker({ currentUrl, file, onFileChange, error, disabled }
           </p>
         </div>
       </div>
-      {/* Beside the drop zone, not in it: a control inside a button is nested interaction. */}
       <input {...getInputProps()} />
       <FieldError id={errorId} message={message} icon />
     </div>

@@ -30,7 +30,6 @@ function CategoryTile(tile: (typeof TILES)[number]) {
     <Link
       to={productsUrl({ category: [category] })}
       className="group relative flex items-center gap-4 overflow-hidden rounded-2xl bg-sand p-2 pr-4 sm:block sm:p-0"
-      aria-label={`Shop ${category}`}
     >
       <div aria-hidden="true" className="w-24 shrink-0 overflow-hidden rounded-xl sm:w-auto sm:rounded-none">
         {cover ? (
@@ -46,7 +45,7 @@ function CategoryTile(tile: (typeof TILES)[number]) {
       </div>
       <div className="flex flex-1 items-center justify-between gap-3 sm:absolute sm:inset-x-3 sm:bottom-3 sm:rounded-xl sm:bg-paper/95 sm:px-4 sm:py-3 sm:shadow-sm sm:backdrop-blur">
         <div>
-          <p className="font-display text-xl font-semibold">{category}</p>
+          <h3 className="text-xl font-semibold">{category}</h3>
           <p className="text-sm text-muted">{blurb}</p>
         </div>
         <span className="grid size-9 shrink-0 place-items-center rounded-full bg-ink text-paper transition-transform group-hover:-translate-y-0.5">

@@ -1,6 +1,7 @@
 import { SEARCH_TEXT_MAX } from '@habi/shared';
 import { Search } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useHeaderSearch } from '../hooks/use-header-search.ts';
 import { SuggestionsPopup } from './suggestion-list.tsx';
 
@@ -17,9 +18,11 @@ export function HeaderSearch() {
   const { expanded, options, loading } = search;
 
   return (
+    // Before the app starts, or without it, the form is the listing's search (a GET of ?q=).
     // biome-ignore lint/a11y/useSemanticElements: the form is the search landmark itself, as screen readers have long known it.
     <form
       role="search"
+      action={paths.products}
       className="relative w-full"
       onBlur={search.onBlur}
       onSubmit={(event) => {
@@ -28,6 +31,7 @@ export function HeaderSearch() {
       }}
     >
       <input
+        ref={search.input}
         type="search"
         name="q"
         aria-label="Search products"

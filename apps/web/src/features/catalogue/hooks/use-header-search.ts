@@ -1,10 +1,11 @@
 import { parseCollectionFilters } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { productQueryOptions } from '../../../lib/products.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useTypedBeforeStart } from '../../../lib/use-typed-before-start.ts';
 import { useSuggestions } from '../api/get-suggestions.ts';
 import {
   moveActive,
@@ -39,6 +40,12 @@ export function useHeaderSearch() {
     setOpen(false);
     setActive(-1);
   }
+  // Words typed before the app started get their suggestions at once.
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart(input, text, (typed, focused) => {
+    setText(typed);
+    setOpen(focused);
+  });
 
   const words = text.trim();
   const term = useDebouncedValue(words, SUGGEST_DELAY_MS);
@@ -87,6 +94,7 @@ export function useHeaderSearch() {
   };
 
   return {
+    input,
     listboxId: `${id}-listbox`,
     optionId,
     text,

@@ -106,7 +106,8 @@ function OptionCards({ now }: { now: Date }) {
               <h3 className="text-xl font-semibold">{optionName(option.value)}</h3>
               <p className="text-sm text-muted">Arrives in {inDays(option.days)}</p>
             </div>
-            <p
+            {/* A figure, not a paragraph: as a <p> over the sentence below it, it reads as a heading. */}
+            <div
               data-testid="delivery-fee"
               className={
                 option.fee === 0
@@ -115,7 +116,7 @@ function OptionCards({ now }: { now: Date }) {
               }
             >
               {feeText(option.fee)}
-            </p>
+            </div>
             <p className="mt-auto flex items-start gap-2 border-t border-line pt-4 text-sm text-ink-soft">
               <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
               <span>
