@@ -14,6 +14,7 @@ import {
   useTestApp,
 } from '../../test/helpers.ts';
 import { createAdmin } from '../admins/admins.service.ts';
+import { createSession } from '../auth/sessions.ts';
 
 let t: TestApp;
 let addressCounter = 0;
@@ -190,6 +191,26 @@ describe('accounts', () => {
         (m) => m.kind === 'password-changed',
       );
       expect(notices).toHaveLength(1);
+    });
+
+    it('leaves no session to a sign-in with the old password that races the reset', async () => {
+      const shopper = await signUpCustomer(t);
+      const oldHash = (await passwordHashOf(shopper.id))!;
+      await forgot(shopper.email);
+      const token = await linkTo(shopper.email);
+      const [done, ...signIns] = await Promise.all([
+        reset(token, 'raced-new-pass'),
+        ...Array.from({ length: 4 }, () => signIn(shopper.email, 'secret123')),
+      ]);
+      expect(done!.statusCode).toBe(200);
+      for (const answer of signIns) {
+        expect([200, 401]).toContain(answer.statusCode);
+        if (answer.statusCode === 200) expect(await whoIs(cookieOf(answer))).toBeNull();
+      }
+      // A sign-in that checked the old password before the reset committed gets no session after it.
+      expect(await createSession(t.database.db, 'customer', shopper.id, undefined, oldHash)).toBeNull();
+      const late = await signIn(shopper.email, 'raced-new-pass');
+      expect(await whoIs(cookieOf(late))).toBe(shopper.email.toLowerCase());
     });
 
     it('refuses a common password without using the link', async () => {

@@ -40,7 +40,7 @@ export default async function adminsRoutes(
         authenticate: () => adminsService.authenticateAdmin(db, username, password),
         failMessage: 'Invalid username or password',
       });
-      await app.startSession(reply, 'admin', admin.id);
+      await app.startSession(reply, 'admin', admin.id, admin.passwordHash);
       return { message: `Welcome back, ${admin.username}!` };
     },
   );

@@ -4,6 +4,10 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import type { AdminRow, CustomerRow } from '../../db/schema.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
+
+/** A sign-in whose password was changed between its check and its session. */
+const PASSWORD_CHANGED_MEANWHILE = 'Your password has just been changed. Sign in with the new one.';
+
 import {
   createSession,
   deleteSession,
@@ -31,7 +35,16 @@ declare module 'fastify' {
     requireCustomerSelf(param: string): (request: FastifyRequest) => Promise<void>;
     /** A guard for an admin's own profile: signed in as an admin whose id is the path's `param`. */
     requireAdminSelf(param: string): (request: FastifyRequest) => Promise<void>;
-    startSession(reply: FastifyReply, kind: SessionKind, subjectId: string): Promise<void>;
+    /**
+     * Signs the subject in. After a sign-in, `verifiedHash` is the password hash just checked:
+     * the session is refused (401) when the password changed meanwhile.
+     */
+    startSession(
+      reply: FastifyReply,
+      kind: SessionKind,
+      subjectId: string,
+      verifiedHash?: string,
+    ): Promise<void>;
     /** Whether the store's cookies go with the Secure flag: COOKIE_SECURE, else the request's protocol. */
     secureCookie(request: FastifyRequest): boolean;
     endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void>;
@@ -90,11 +103,16 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     secure: app.secureCookie(request),
     maxAge: SESSION_TTL_MS[kind] / 1000,
   });
-  app.decorate('startSession', async (reply: FastifyReply, kind: SessionKind, subjectId: string) => {
-    const { headers, ip } = reply.request;
-    const token = await createSession(db, kind, subjectId, { userAgent: headers['user-agent'] ?? '', ip });
-    reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(kind, reply.request));
-  });
+  app.decorate(
+    'startSession',
+    async (reply: FastifyReply, kind: SessionKind, subjectId: string, verifiedHash?: string) => {
+      const { headers, ip } = reply.request;
+      const origin = { userAgent: headers['user-agent'] ?? '', ip };
+      const token = await createSession(db, kind, subjectId, origin, verifiedHash);
+      if (!token) throw notSignedIn(PASSWORD_CHANGED_MEANWHILE);
+      reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(kind, reply.request));
+    },
+  );
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply, kind: SessionKind) => {
     const token = request.cookies[SESSION_COOKIES[kind]];
     if (token) await deleteSession(db, token);

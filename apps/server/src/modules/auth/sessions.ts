@@ -23,22 +23,41 @@ export interface SessionOrigin {
 
 const USER_AGENT_MAX = 512;
 
-/** Issues a new session and returns the token for the cookie; only its hash is stored. */
+/**
+ * Issues a new session and returns the token for the cookie; only its hash is stored. Given the
+ * password hash a sign-in just verified, it is issued only while the account still has that
+ * hash (null otherwise): a reset or change committed since, whose new password ended every
+ * other session, must not be outrun by a sign-in with the old one. The account's row is read
+ * `FOR SHARE`, so a reset in progress is waited for; one that starts later ends this session.
+ */
 export async function createSession(
   db: Executor,
   kind: SessionKind,
   subjectId: string,
   origin: SessionOrigin = { userAgent: '', ip: '' },
-): Promise<string> {
+  verifiedHash?: string,
+): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
+  const row = {
     tokenHash: digest(token),
     customerId: kind === 'customer' ? subjectId : null,
     adminId: kind === 'admin' ? subjectId : null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS[kind]),
     userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
     network: networkOf(origin.ip),
-  });
+  };
+  if (verifiedHash === undefined) {
+    await db.insert(sessions).values(row);
+  } else {
+    const account = kind === 'customer' ? customers : admins;
+    const made = await db.execute(sql`insert into ${sessions}
+        (token_hash, customer_id, admin_id, expires_at, user_agent, network)
+      select ${row.tokenHash}, ${row.customerId}::uuid, ${row.adminId}::uuid,
+        ${row.expiresAt.toISOString()}::timestamptz, ${row.userAgent}, ${row.network}
+      from ${account} where ${account.id} = ${subjectId} and ${account.passwordHash} = ${verifiedHash}
+      for share returning 1 as made`);
+    if ((made as unknown as { rows: unknown[] }).rows.length === 0) return null;
+  }
   // Expired sessions are swept as new ones are made, so the table stays small.
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   return token;

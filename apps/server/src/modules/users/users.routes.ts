@@ -125,7 +125,7 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps) {
         authenticate: () => users.authenticateCustomer(db, email, password),
         failMessage: 'Invalid email or password',
       });
-      await app.startSession(reply, 'customer', customer.id);
+      await app.startSession(reply, 'customer', customer.id, customer.passwordHash);
       return { message: 'Signed in successfully' };
     },
   );
