@@ -808,7 +808,7 @@ function hintFor(op: Operation): Hint {
       case 'startsAt':
       case 'endsAt':
         return fc
-          .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01') })
+          .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
           .map((d) => d.toISOString());
       case 'totalUses':
       case 'perCustomerUses':
