@@ -151,7 +151,8 @@ test('a shopper orders it; the order shows in Orders List', async ({ page, playw
   const row = rows.first();
   await expect(row).toContainText(shopper.name);
   await expect(row).toContainText('COD');
-  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  // No. of Products, after the date (with the order's number), the customer and the payment.
+  await expect(row.getByRole('cell').nth(3)).toHaveText('2');
   await expect(row).toContainText('pending');
   await expect(row).toContainText('12 Mabini St, Makati City 1200');
   // 1 x 1,499.50 FREE + 2 x 1,499.50 at ₱50 = 4,498.50 + 50.00; 10% tax 454.85; total 5,003.35.

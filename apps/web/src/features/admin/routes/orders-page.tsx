@@ -42,24 +42,23 @@ export default function OrdersPage() {
 
   const columns = useMemo(
     () => [
-      column.accessor('_id', {
-        id: 'order',
-        header: 'Order',
-        enableSorting: false,
-        cell: (info) => (
-          <Link
-            to={paths.admin.manageOrder(info.getValue())}
-            aria-label={`Order ${orderReference(info.getValue())} of ${info.row.original.user}`}
-            className="font-mono font-semibold whitespace-nowrap text-ink underline-offset-4 hover:text-accent hover:underline"
-          >
-            {orderReference(info.getValue())}
-          </Link>
-        ),
-      }),
+      // The date, and under it the order's number: the link into the order (one column, so the
+      // table keeps its Total and row menu in view on a laptop).
       column.accessor('createdAt', {
         header: 'Date',
         meta: look({ className: 'whitespace-nowrap tabular-nums' }),
-        cell: (info) => formatDayMonthYear(info.getValue()),
+        cell: (info) => (
+          <span className="flex flex-col items-start gap-0.5">
+            {formatDayMonthYear(info.getValue())}
+            <Link
+              to={paths.admin.manageOrder(info.row.original._id)}
+              aria-label={`Order ${orderReference(info.row.original._id)} of ${info.row.original.user}`}
+              className="font-mono text-xs font-semibold text-ink underline underline-offset-4 hover:text-accent"
+            >
+              {orderReference(info.row.original._id)}
+            </Link>
+          </span>
+        ),
       }),
       column.accessor('user', {
         id: 'user',
