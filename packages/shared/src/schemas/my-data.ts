@@ -33,8 +33,10 @@ export const MyDataSchema = z.object({
   shippingAddress: z.array(z.string()),
   /** Newest first, each with its lines and their statuses. */
   orders: z.array(OrderSchema),
-  /** The sessions signed in now. */
-  sessions: z.array(PeriodSchema),
+  /** The sessions signed in now: the browser's user agent and network each was signed in from. */
+  sessions: z.array(
+    PeriodSchema.extend({ lastSeenAt: z.string(), userAgent: z.string(), network: z.string() }),
+  ),
   /** The browsers remembered for sign-in throttling. */
   devices: z.array(PeriodSchema),
   /** The newsletter subscription of the account's address, if it ever subscribed. */

@@ -158,7 +158,14 @@ describe('GET /api/users/me/export', () => {
     ]);
     // The sign-up's session; no browser is remembered until a sign-in.
     expect(data.sessions).toEqual([
-      { createdAt: expect.stringMatching(ISO), expiresAt: expect.stringMatching(ISO) },
+      {
+        createdAt: expect.stringMatching(ISO),
+        expiresAt: expect.stringMatching(ISO),
+        lastSeenAt: expect.stringMatching(ISO),
+        userAgent: 'lightMyRequest',
+        // The sign-up's client (signUpCustomer's own address), its last part hidden.
+        network: expect.stringMatching(/^10\.250\.\d+\.\*$/),
+      },
     ]);
     expect(data.devices).toEqual([]);
 

@@ -190,7 +190,13 @@ const period = (row: { createdAt: string; expiresAt: Date }) => ({
 export async function exportCustomerData(db: Executor, customer: CustomerRow): Promise<MyData> {
   const now = new Date();
   const liveSessions = await db
-    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      network: sessions.network,
+    })
     .from(sessions)
     .where(and(eq(sessions.customerId, customer.id), gt(sessions.expiresAt, now)))
     .orderBy(asc(sessions.createdAt));
@@ -211,7 +217,12 @@ export async function exportCustomerData(db: Executor, customer: CustomerRow): P
     },
     shippingAddress: customer.shippingAddresses,
     orders: await allCustomerOrders(db, customer.id),
-    sessions: liveSessions.map(period),
+    sessions: liveSessions.map(({ lastSeenAt, userAgent, network, ...row }) => ({
+      ...period(row),
+      lastSeenAt: lastSeenAt.toISOString(),
+      userAgent,
+      network,
+    })),
     devices: devices.map(period),
     newsletter: await subscriptionOf(db, customer.email),
   };
