@@ -49,7 +49,7 @@ const keepDaily = keep(options['keep-daily']);
 const keepWeekly = keep(options['keep-weekly']);
 
 /** Asks a server holding the embedded database for the archive; false when none listens. */
-function fromServer(socketPath: string, out: Writable): Promise<boolean> {
+function fromServer(socketPath: string, open: () => Writable): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const call = request({ socketPath, method: 'POST', path: '/backup' }, (response) => {
       if (response.statusCode !== 200) {
@@ -57,7 +57,7 @@ function fromServer(socketPath: string, out: Writable): Promise<boolean> {
         response.resume();
         return;
       }
-      pipeline(response, out).then(() => resolve(true), reject);
+      pipeline(response, open()).then(() => resolve(true), reject);
     });
     call.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(false);
@@ -68,8 +68,10 @@ function fromServer(socketPath: string, out: Writable): Promise<boolean> {
 }
 
 async function writeTo(config: Config, file: string): Promise<void> {
+  // Archives hold customers' details and password hashes: for the store's user only.
+  const open = () => createWriteStream(file, { mode: 0o600 });
   if (!config.databaseUrl) {
-    const served = await fromServer(path.join(config.dataDir, CONTROL_SOCKET), createWriteStream(file));
+    const served = await fromServer(path.join(config.dataDir, CONTROL_SOCKET), open);
     if (served) return;
   }
   let database: Database | undefined;
@@ -85,11 +87,7 @@ async function writeTo(config: Config, file: string): Promise<void> {
       uploadsDir: config.uploadsDir,
       cacheBytes: 0,
     }).kind;
-    await writeArchive(
-      database.db,
-      { database: database.kind, storage, dataDir: config.dataDir },
-      createWriteStream(file),
-    );
+    await writeArchive(database.db, { database: database.kind, storage, dataDir: config.dataDir }, open());
   } finally {
     await database?.close();
   }
@@ -103,7 +101,7 @@ try {
   const dir = options.out
     ? path.resolve(process.env.INIT_CWD ?? process.cwd(), options.out)
     : path.join(config.dataDir, 'backups');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const started = Date.now();
   const file = path.join(dir, archiveName(new Date()));
   temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;

@@ -41,6 +41,12 @@ async function postgres(): Promise<Database> {
 }
 
 type Env = { DATA_DIR: string; DATABASE_URL?: string };
+/**
+ * The round trips compare the restored store with the source read after its server stopped: mail
+ * stays in the outbox until then (one poll at the start, the next an hour later), or its sending
+ * after the backup would tell them apart.
+ */
+const QUIET_MAIL = { MAIL_POLL_INTERVAL: '3600' };
 const envOf = ({ DATA_DIR, DATABASE_URL }: Env) => ({ DATA_DIR, ...(DATABASE_URL ? { DATABASE_URL } : {}) });
 
 async function cli(entry: 'backup.js' | 'restore.js', env: Env, args: string[] = []) {
@@ -177,7 +183,7 @@ describe('backups on the embedded database', () => {
 
   it('a backup taken through the running server restores into a fresh data directory', async () => {
     const source = { DATA_DIR: await dataDir() };
-    const server = await startServer({ ...source, SEED_DEMO: 'true' });
+    const server = await startServer({ ...source, ...QUIET_MAIL });
     await trade(server.url);
     await privateImage(source.DATA_DIR);
     expect((await stat(path.join(source.DATA_DIR, 'control.sock'))).mode & 0o777).toBe(0o600);
@@ -208,7 +214,12 @@ describe('backups on the embedded database', () => {
     const dir = await dataDir();
     const refusals: [string, Buffer, RegExp][] = [
       ['truncated.gz', bytes.subarray(0, Math.floor(bytes.length / 2)), /is truncated or damaged/],
-      ['flipped.gz', Buffer.from(bytes).fill(bytes[2000]! ^ 1, 2000, 2001), /is truncated or damaged/],
+      // One bit off inside the compressed stream: gzip's own check, or the lines it garbled, refuse it.
+      [
+        'flipped.gz',
+        Buffer.from(bytes).fill(bytes[2000]! ^ 1, 2000, 2001),
+        /is truncated or damaged|has a damaged line|checksum does not match/,
+      ],
       [
         'edited.gz',
         (() => {
@@ -266,7 +277,7 @@ describe('backups on the embedded database', () => {
 describe.runIf(baseUrl)('backups on PostgreSQL', () => {
   it('a backup taken while the store serves restores into a fresh database', async () => {
     const source = { DATA_DIR: await dataDir(), DATABASE_URL: (await postgres()).url };
-    const server = await startServer(envOf(source));
+    const server = await startServer({ ...envOf(source), ...QUIET_MAIL });
     await trade(server.url);
     const archive = await backup(source);
     await stop(server);
