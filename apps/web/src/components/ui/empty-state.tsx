@@ -30,7 +30,7 @@ export function EmptyState({
           strokeLinecap="round"
         />
       </svg>
-      <p className="font-display text-2xl font-semibold">{title}</p>
+      <h2 className="text-2xl font-semibold">{title}</h2>
       {children}
     </div>
   );

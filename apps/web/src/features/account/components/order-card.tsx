@@ -92,6 +92,9 @@ export function OrderLineCard({ order, product }: { order: Order; product: Order
   );
 }
 
+/** Whether the shopper asked for reduced motion: the carousel then jumps instead of sliding. */
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 function ProductCarousel({ label, order }: { label: string; order: Order }) {
   const products = order.products;
   const several = products.length > 1;
@@ -140,7 +143,7 @@ function ProductCarousel({ label, order }: { label: string; order: Order }) {
             type="button"
             aria-label="Previous product"
             disabled={!canPrev}
-            onClick={() => api?.scrollPrev()}
+            onClick={() => api?.scrollPrev(reducedMotion())}
             className="grid size-10 place-items-center rounded-full border border-line bg-white text-ink transition-colors hover:bg-sand disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-white"
           >
             <ChevronLeft aria-hidden="true" className="size-5" />
@@ -153,7 +156,7 @@ function ProductCarousel({ label, order }: { label: string; order: Order }) {
             type="button"
             aria-label="Next product"
             disabled={!canNext}
-            onClick={() => api?.scrollNext()}
+            onClick={() => api?.scrollNext(reducedMotion())}
             className="grid size-10 place-items-center rounded-full border border-line bg-white text-ink transition-colors hover:bg-sand disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-white"
           >
             <ChevronRight aria-hidden="true" className="size-5" />

@@ -65,7 +65,7 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
       <span className="grid size-16 place-items-center rounded-full bg-paper text-accent">
         <SearchX aria-hidden="true" className="size-7" />
       </span>
-      <p className="font-display text-2xl font-semibold">{title}</p>
+      <h2 className="text-2xl font-semibold">{title}</h2>
       {children}
     </div>
   );

@@ -81,7 +81,7 @@ export default function ProductsPage() {
             <ProductGridSkeleton />
           ) : query.isError && products.length === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-white px-6 py-16 text-center">
-              <p className="font-display text-2xl font-semibold">We couldn't load the collection.</p>
+              <h2 className="text-2xl font-semibold">We couldn't load the collection.</h2>
               <p className="text-muted">Check your connection and try again.</p>
               <Button variant="secondary" onClick={() => void query.refetch()}>
                 Try again
