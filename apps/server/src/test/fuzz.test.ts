@@ -161,6 +161,8 @@ interface World {
   newsletter: { email: string; confirm: string; unsubscribe: string };
   /** A working link to set B's password (B's, so a reset ends none of A's sessions). */
   reset: string;
+  /** A second session of A's and of the admin's, for signing out of one by its id. */
+  sessions: { a: string; admin: string };
   /**
    * A transfer account, and orders of A's: a transfer with its reference waiting, cash on
    * delivery with ₱1.00 collected (more to collect, some to refund), online and unpaid.
@@ -219,6 +221,8 @@ const REFS = {
   'newsletter.confirm': () => w.newsletter.confirm,
   'newsletter.unsubscribe': () => w.newsletter.unsubscribe,
   'reset.token': () => w.reset,
+  'a.session': () => w.sessions.a,
+  'admin.session': () => w.sessions.admin,
   'account.id': () => w.payments.account,
   'transfer.order': () => w.payments.transfer,
   'cod.order': () => w.payments.cod,
@@ -444,6 +448,10 @@ async function buildWorld(): Promise<World> {
   const token = (page: string) => new RegExp(`${page}\\?token=([\\w-]{43})`).exec(mail!.text)![1]!;
   w.newsletter = { email, confirm: token('confirm'), unsubscribe: token('unsubscribe') };
   w.reset = await resetLinkFor(t, w.b);
+  w.sessions = {
+    a: await secondSession('customer', w.a.id),
+    admin: await secondSession('admin', w.admin.id),
+  };
   await setPaymentSettings();
   w.payments = {
     account: await addFixtureAccount(),
@@ -517,6 +525,7 @@ async function repairWorld(op: Operation) {
   await repairPayments(op);
   await repairShipments();
   if (/password/.test(op.path)) await repairPasswords();
+  if (/password|sessions/.test(op.path)) await repairSessions();
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
   if (ENDS_SESSION.test(op.path)) {
     if (!(await findSessionCustomer(t.database.db, tokenOf(w.a.cookie, 'customer')))) {
@@ -526,6 +535,23 @@ async function repairWorld(op: Operation) {
       w.admin.cookie = `${SESSION_COOKIES.admin}=${await createSession(t.database.db, 'admin', w.admin.id)}`;
     }
   }
+}
+
+/** A session of the account's besides the one the fuzzer calls with: its id. */
+async function secondSession(kind: 'customer' | 'admin', id: string): Promise<string> {
+  const token = await createSession(t.database.db, kind, id);
+  const hash = createHash('sha256').update(token!).digest('hex');
+  return (await sqlRows<{ id: string }>(sql`select id from sessions where token_hash = ${hash}`))[0]!.id;
+}
+
+/** After a sign-out of one session or of all others, or a password change: the second sessions again. */
+async function repairSessions() {
+  const live = await sqlRows<{ id: string }>(
+    sql`select id from sessions where id in (${w.sessions.a}, ${w.sessions.admin})`,
+  );
+  const has = (id: string) => live.some((row) => row.id === id);
+  if (!has(w.sessions.a)) w.sessions.a = await secondSession('customer', w.a.id);
+  if (!has(w.sessions.admin)) w.sessions.admin = await secondSession('admin', w.admin.id);
 }
 
 /**
@@ -701,6 +727,8 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
   if (op.path.startsWith('/api/product')) return ['product.id', 'uploaded.id'];
   if (op.path.startsWith('/api/orders')) return ['a.order', 'b.order'];
   if (op.path.startsWith('/api/admin/emails')) return ['mail'];
+  if (op.path.startsWith('/api/users/me/sessions')) return ['a.session', 'admin.session'];
+  if (op.path.startsWith('/api/admin/me/sessions')) return ['admin.session', 'a.session'];
   if (op.path.startsWith('/api/shipments')) {
     if (key === 'id') return ['shipment.id'];
     if (key === 'orderId') return ['shipping.order', 'a.order', 'b.order'];
