@@ -50,7 +50,7 @@ export function Combobox<Value extends string>({
         onKeyDown={box.onKeyDown}
         onBlur={box.close}
         className={cn(
-          'h-12 w-full cursor-pointer rounded-xl border bg-white pr-18 pl-3 text-ink placeholder:text-muted focus:outline-none',
+          'h-12 w-full cursor-pointer rounded-xl border bg-white pr-18 pl-3 text-ink placeholder:text-muted',
           open ? 'border-ink' : 'border-line focus:border-ink',
         )}
       />

@@ -3,7 +3,7 @@ import { type ComponentProps, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const control =
-  'w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/80 transition-colors focus:border-ink focus:outline-none aria-invalid:border-danger';
+  'w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/80 transition-colors focus:border-ink aria-invalid:border-danger';
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(control, 'h-12', className)} {...props} />;

@@ -131,10 +131,11 @@ export function PhoneInput({
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       className={cn(
-        'h-12 w-full rounded-xl border border-line bg-white pr-4 pl-4 transition-colors focus-within:border-ink [--PhoneInputCountryFlag-borderColor--focus:var(--color-accent)] [--PhoneInputCountrySelectArrow-color--focus:var(--color-accent)] [--PhoneInputCountrySelectArrow-opacity:0.7] [--PhoneInputCountryFlag-borderColor:var(--color-line)] [--PhoneInputCountryFlag-height:1.1em] [--PhoneInputCountrySelect-marginRight:0.75em]',
+        'h-12 w-full rounded-xl border border-line bg-white pr-4 pl-4 transition-colors focus-within:border-ink has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-accent [--PhoneInputCountryFlag-borderColor--focus:var(--color-accent)] [--PhoneInputCountrySelectArrow-color--focus:var(--color-accent)] [--PhoneInputCountrySelectArrow-opacity:0.7] [--PhoneInputCountryFlag-borderColor:var(--color-line)] [--PhoneInputCountryFlag-height:1.1em] [--PhoneInputCountrySelect-marginRight:0.75em]',
         invalid && 'border-danger',
         disabled && 'bg-sand',
       )}
+      // The number's focus ring goes round the whole field, the country beside it included.
       numberInputProps={{
         className:
           'h-full bg-transparent text-base text-ink tabular-nums outline-none focus:outline-none focus-visible:outline-none',

@@ -29,7 +29,8 @@ export function QuantityStepper({
   return (
     <div
       className={cn(
-        'inline-flex h-11 items-center overflow-hidden rounded-full border border-line bg-white',
+        // The ring goes round the whole stepper: its own edge would clip one drawn round a part.
+        'inline-flex h-11 items-center overflow-hidden rounded-full border border-line bg-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
         className,
       )}
     >

@@ -49,7 +49,7 @@ export function HeaderSearch() {
         onFocus={search.onOpen}
         onClick={search.onOpen}
         onKeyDown={search.onKeyDown}
-        className="h-11 w-full rounded-full border border-line bg-white pr-12 pl-4 text-sm text-ink transition-colors placeholder:text-muted hover:border-ink/30 focus:border-ink focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
+        className="h-11 w-full rounded-full border border-line bg-white pr-12 pl-4 text-sm text-ink transition-colors placeholder:text-muted hover:border-ink/30 focus:border-ink [&::-webkit-search-cancel-button]:appearance-none"
       />
       <button
         type="submit"
