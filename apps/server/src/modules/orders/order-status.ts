@@ -5,7 +5,7 @@ import {
   STOCK_MESSAGES,
   stockLeftMessage,
 } from '@habi/shared';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
@@ -14,7 +14,7 @@ import { releaseOrderCode, retakeOrderCode } from '../discounts/index.ts';
 import { type MailSettings, mailStatusChanges } from '../mail/index.ts';
 import { moveStock, type StockMove } from '../products/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
-import { getOrder } from './orders.service.ts';
+import { getOrder, lockLines } from './orders.service.ts';
 import { refreshPaymentStatus } from './payment-state.ts';
 import { removeTransferProofs, takeTransferProofs } from './transfer-proofs.ts';
 
@@ -50,12 +50,7 @@ export async function setStatuses(
   statuses: ItemStatus[],
   { mail, quiet = false }: { mail: MailSettings; quiet?: boolean },
 ): Promise<OrderStatus> {
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position))
-    .for('update');
+  const items = await lockLines(tx, orderId);
   if (items.length === 0) throw notFound('Order not found');
   if (items.length !== statuses.length) {
     throw badInput(`Send one status for each of the order's ${items.length} product(s)`);

@@ -106,6 +106,19 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
 }
 
 /**
+ * An order's lines locked, in their order: the first lock every writer of an order takes (status
+ * changes, payments, shipments, a delete), so two at once take turns.
+ */
+export function lockLines(tx: Executor, orderId: string) {
+  return tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position))
+    .for('update');
+}
+
+/**
  * Deletes an order, giving back the stock its lines still hold that never left the shop (lines
  * to pay; shipped and delivered goods are gone); its discount use stays taken. The lines are
  * locked first, so a status change at the same moment comes before or after, never between.
@@ -113,12 +126,7 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
  */
 export function deleteOrder(db: Db, id: string): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const lines = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.position))
-      .for('update');
+    const lines = await lockLines(tx, id);
     await moveStock(
       tx,
       lines.flatMap((item, line) =>

@@ -1,27 +1,13 @@
 import { type CreateShipmentSchema, canShip, type ItemStatus, type Shipment } from '@habi/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, shipmentItems, shipments } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { shipmentItems, shipments } from '../../db/schema.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { type MailSettings, mailShipment } from '../mail/index.ts';
-import { setStatuses, toShipment } from '../orders/index.ts';
+import { lockLines, setStatuses, toShipment } from '../orders/index.ts';
 
 type NewShipment = z.output<typeof CreateShipmentSchema>;
-
-/**
- * An order's lines locked, in order: the first lock every writer of an order takes (as status
- * changes and payments do), so two admins shipping the same line take turns, and the second
- * sees the first's shipment.
- */
-function lockLines(tx: Executor, orderId: string) {
-  return tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position))
-    .for('update');
-}
 
 /**
  * Ships some of an order's lines: writes the shipment, moves its lines to toReceive through the
