@@ -24,5 +24,6 @@ export * from './schemas/search.ts';
 export * from './schemas/shipment.ts';
 export * from './schemas/stock.ts';
 export * from './schemas/user.ts';
+export * from './size-charts.ts';
 export * from './stock-left.ts';
 export * from './text.ts';

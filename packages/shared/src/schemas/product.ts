@@ -9,6 +9,7 @@ import {
   SUBCATEGORIES,
 } from '../constants.ts';
 import { formatPHP, parseCentavos } from '../money.ts';
+import { SizeChartRowsSchema } from '../size-charts.ts';
 import {
   listQuerySchema,
   multiLineText,
@@ -53,6 +54,8 @@ const PriceTextSchema = z
   .min(LIMITS.priceTextMin, { message: 'Too short' })
   .max(20, { message: 'Price is too long' })
   .refine(withinPriceCap, { message: PRICE_TOO_HIGH });
+
+const SIZE_CHART_FIELD_MESSAGE = 'The size chart must be a list of rows';
 
 /** Add Product form. Images are checked beside it (types and count). */
 export const CreateProductFormSchema = z.object({
@@ -105,6 +108,24 @@ export const CreateProductFieldsSchema = z.strictObject({
         return z.NEVER;
       }
     }),
+  // Absent or empty: the product uses its category's size chart; JSON rows: its own chart.
+  sizeChart: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: SIZE_CHART_FIELD_MESSAGE });
+        return z.NEVER;
+      }
+      const parsed = SizeChartRowsSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: SIZE_CHART_FIELD_MESSAGE });
+      return z.NEVER;
+    }),
   // Absent: the product does not track stock and sells without limit.
   stock: z
     .string()
@@ -141,6 +162,11 @@ export const EditProductSchema = z.strictObject({
   updatedSubcategory: SubCategorySchema.nullable(),
   updatedSizes: SizesSchema,
   stock: StockUpdateSchema.optional(),
+  /**
+   * The product's own size chart (rows fitted to its category, type and sizes after the edit), or
+   * null to use its category's; absent leaves it as it is.
+   */
+  sizeChart: SizeChartRowsSchema.nullable().optional(),
 });
 export type EditProductInput = z.infer<typeof EditProductSchema>;
 
