@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger.ts';
 import { accountsRoutes } from './modules/accounts/index.ts';
 import { adminsRoutes } from './modules/admins/index.ts';
 import { authPlugin } from './modules/auth/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { discountsRoutes } from './modules/discounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMailWorker, emailsRoutes, type MailWorker, openMailTransport } from './modules/mail/index.ts';
@@ -31,6 +32,7 @@ import {
   transferProofRoutes,
 } from './modules/payments/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
 import { shipmentsRoutes } from './modules/shipments/index.ts';
 import {
   type ImageStore,
@@ -199,6 +201,8 @@ export async function buildApp(
         ...deps,
         settings: { storeName: config.storeName, publicUrl: config.publicUrl },
       });
+      await api.register(dashboardRoutes, { db: database.db, prefix: '/admin/dashboard' });
+      await api.register(reportsRoutes, { db: database.db, prefix: '/admin/reports' });
     },
     { prefix: '/api' },
   );

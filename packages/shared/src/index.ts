@@ -2,6 +2,7 @@ export * from './cart-storage.ts';
 export * from './collection-filters.ts';
 export * from './constants.ts';
 export * from './couriers.ts';
+export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './discounts.ts';
 export * from './images.ts';

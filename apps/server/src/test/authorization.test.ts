@@ -560,6 +560,17 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/subscribers', expected: adminOnly(200), build: () => ({}) },
   { method: 'GET', path: '/api/admin/subscribers/export', expected: adminOnly(200), build: () => ({}) },
+  // dashboard and reports
+  { method: 'GET', path: '/api/admin/dashboard', expected: adminOnly(200), build: () => ({}) },
+  ...(['orders', 'payments', 'sales-by-product'] as const).map(
+    (report): Route => ({
+      method: 'GET',
+      path: `/api/admin/reports/${report}`,
+      expected: adminOnly(200),
+      build: () => ({ url: `/api/admin/reports/${report}?from=2026-11-01&to=2026-11-30` }),
+    }),
+  ),
+  { method: 'GET', path: '/api/admin/reports/stock', expected: adminOnly(200), build: () => ({}) },
   // payments
   { method: 'GET', path: '/api/payments/options', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/payments/settings', expected: adminOnly(200), build: () => ({}) },

@@ -1055,6 +1055,58 @@ const otherCases = (): Case[] => {
       });
     }
   }
+  // The dashboard's period: a named range, or two real dates in order, at most a year and a day apart.
+  for (const query of [
+    'range=year',
+    'range=',
+    'range=custom',
+    'range=custom&from=2026-10-01',
+    'range=custom&from=2026-10-31&to=2026-10-01',
+    'range=custom&from=2024-01-01&to=2026-01-01',
+    'range=7d&from=2026-10-01&to=2026-10-02',
+    'range=custom&from=2026-02-30&to=2026-03-01',
+    'range=custom&from=1999-12-31&to=2000-01-01',
+    'range=today&range=7d',
+    'range[a]=today',
+    'role=admin',
+    `range=custom&from=${LONG}&to=2026-10-01`,
+  ]) {
+    cases.push({
+      name: `GET /api/admin/dashboard?${query.slice(0, 30)}`,
+      status: 400,
+      build: () => ({ method: 'GET', url: `/api/admin/dashboard?${query}`, cookie: cookieOf('admin') }),
+    });
+  }
+  // The reports' period: both dates, real and in order; the stock report takes none.
+  for (const report of ['orders', 'payments', 'sales-by-product']) {
+    for (const query of [
+      '',
+      'from=2026-10-01',
+      'from=2026-10-01&to=x',
+      'from=2026-10-31&to=2026-10-01',
+      'from=2000-01-01&to=2099-12-31',
+      'from=2026-10-01&to=2026-10-31&limit=5',
+      'from[a]=b&to=2026-10-01',
+      'from=2026-10-01&from=2026-10-02&to=2026-10-31',
+    ]) {
+      cases.push({
+        name: `GET /api/admin/reports/${report}?${query.slice(0, 30)}`,
+        status: 400,
+        build: () => ({
+          method: 'GET',
+          url: `/api/admin/reports/${report}?${query}`,
+          cookie: cookieOf('admin'),
+        }),
+      });
+    }
+  }
+  for (const query of ['from=2026-10-01', 'limit=5']) {
+    cases.push({
+      name: `GET /api/admin/reports/stock?${query}`,
+      status: 400,
+      build: () => ({ method: 'GET', url: `/api/admin/reports/stock?${query}`, cookie: cookieOf('admin') }),
+    });
+  }
   // An unsubscribe link's token: missing, malformed, doubled or nested.
   for (const query of [
     '',
