@@ -206,7 +206,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await app.register(uploadsRoutes, { images, prefix: '/uploads' });
+  await app.register(uploadsRoutes, { db: database.db, images, prefix: '/uploads' });
   await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(pagesRoutes, {
     webDist: config.webDist,

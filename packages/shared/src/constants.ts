@@ -113,6 +113,11 @@ export const LIMITS = {
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Widths every uploaded image is re-encoded to. */
 export const IMAGE_WIDTHS = [400, 800] as const;
+/**
+ * The most pixels a profile picture may have (a 12-megapixel phone photo fits twice over): it is
+ * shown at most 800 px wide, and decoding more only costs the server memory and time.
+ */
+export const PICTURE_MAX_PIXELS = 25_000_000;
 
 /** Response header carrying the cursor of the next page, when there is one. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, UPLOAD_MAX_BYTES } from './constants.ts';
+import { IMAGE_WIDTHS, PICTURE_MAX_PIXELS, UPLOAD_MAX_BYTES } from './constants.ts';
 
 /**
  * Uploaded images are stored as `/uploads/<hash>-<width>.webp` for each of IMAGE_WIDTHS;
@@ -43,6 +43,7 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 export const IMAGE_MESSAGES = {
   wrongType: 'Only png, jpeg, jpg and svg images are accepted',
   tooLarge: `Each image must be at most ${MAX_MB} MB`,
+  tooManyPixels: `A profile picture must be at most ${PICTURE_MAX_PIXELS / 1_000_000} megapixels (5000 x 5000 pixels)`,
   oneImage: 'Choose one image',
   /** The hint beside a picker. */
   accepted: `PNG, JPEG, JPG or SVG, up to ${MAX_MB} MB`,

@@ -11,9 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
-import { throttledSignIn } from '../auth/index.ts';
+import { throttledSignIn, throttlePictureUpload } from '../auth/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
-import { storeImage } from '../uploads/index.ts';
+import { changePicture } from '../uploads/index.ts';
 import * as adminsService from './admins.service.ts';
 
 export default async function adminsRoutes(
@@ -60,16 +60,18 @@ export default async function adminsRoutes(
       schema: { tags, params: IdParamsSchema, response: { 200: AdminUpdateResponseSchema } },
       onRequest: app.requireAdminSelf('id'),
     },
-    async (request) => {
+    async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl']);
       const fields = parseFields(AdminProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
-      const row = await adminsService.updateAdminProfile(
+      if (file) await throttlePictureUpload(db, reply, 'admin', request.params.id);
+      const row = await changePicture(
         db,
-        request.params.id,
-        fields,
-        file ? () => storeImage(images, file) : undefined,
+        images,
+        file,
+        (storeImage) => adminsService.updateAdminProfile(db, request.params.id, fields, storeImage),
+        request.log,
       );
       return { message: 'Profile updated successfully', ...adminsService.toAdmin(row) };
     },

@@ -1,5 +1,5 @@
 import type { Admin, AdminAccountInput, AdminProfileInput } from '@habi/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { AdminRow } from '../../db/schema.ts';
 import { admins } from '../../db/schema.ts';
@@ -43,24 +43,35 @@ export async function authenticateAdmin(db: Executor, username: string, password
   return (await verifyPassword(row.passwordHash, password)) ? row : null;
 }
 
-/** Changes an admin's profile; a new picture is stored only once the change is accepted. */
+/**
+ * Changes an admin's profile; a new picture is stored only once the change is accepted. Answers
+ * the row and, with a new picture, the picture it replaced (read under the row's lock).
+ */
 export async function updateAdminProfile(
   db: Executor,
   id: string,
   input: AdminProfileInput,
   storeImage?: () => Promise<string>,
-) {
+): Promise<{ row: AdminRow; replaced: string | null }> {
   const [taken] = await db
     .select({ id: admins.id })
     .from(admins)
     .where(and(sameUsername(input.username), ne(admins.id, id)));
   if (taken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   const imageUrl = await storeImage?.();
-  const [row] = await db
+  const previous = db
+    .select({ id: admins.id, imageUrl: admins.imageUrl })
+    .from(admins)
+    .where(eq(admins.id, id))
+    .for('update')
+    .as('previous');
+  const [changed] = await db
     .update(admins)
     .set({ username: input.username, email: input.email.toLowerCase(), ...(imageUrl ? { imageUrl } : {}) })
-    .where(eq(admins.id, id))
-    .returning();
-  if (!row) throw notFound('Admin not found');
-  return row;
+    .from(previous)
+    .where(eq(admins.id, previous.id))
+    .returning({ ...getTableColumns(admins), replaced: previous.imageUrl });
+  if (!changed) throw notFound('Admin not found');
+  const { replaced, ...row } = changed;
+  return { row, replaced: imageUrl && replaced ? replaced : null };
 }

@@ -14,6 +14,7 @@ export {
   throttledPasswordCheck,
   throttledSignIn,
   throttlePasswordReset,
+  throttlePictureUpload,
   throttleSignUp,
   throttleSubscribe,
 } from './sign-in.ts';

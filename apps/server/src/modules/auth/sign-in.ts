@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, inArray, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
@@ -41,6 +41,11 @@ const LIMITS = {
    */
   codeAccount: { free: 20, firstWaitMs: 2000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
   codeClient: { free: 60, firstWaitMs: 2000, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  /**
+   * Profile pictures uploaded by one account, whatever they answer: each is decoded and
+   * re-encoded, the costliest work a shopper can ask for.
+   */
+  picture: { free: 10, firstWaitMs: MINUTE, maxWaitMs: HOUR, forgetAfterMs: HOUR },
 } satisfies Record<string, Policy>;
 
 export interface SignInAttempt<T> {
@@ -161,6 +166,13 @@ export async function throttlePasswordReset(
 
 const resetAddressKey = (email: string) => `reset:email:${email.toLowerCase()}`;
 
+/** Counts a profile picture upload against its account before it is decoded; 429 once it must wait. */
+export function throttlePictureUpload(db: Executor, reply: FastifyReply, kind: SessionKind, id: string) {
+  return countAttempt(db, reply, pictureKey(kind, id), LIMITS.picture, 'picture upload');
+}
+
+const pictureKey = (kind: SessionKind, id: string) => `${kind}:picture:${id}`;
+
 /** Counts a sign-up against its client before the email is looked at; 429 once it must wait. */
 export function throttleSignUp(db: Executor, request: FastifyRequest, reply: FastifyReply) {
   return countAttempt(db, reply, `ip:${clientOf(request.ip)}`, LIMITS.signUp);
@@ -170,8 +182,8 @@ export function throttleSignUp(db: Executor, request: FastifyRequest, reply: Fas
  * Forgets what throttling keeps about an erased customer: the counts of sign-ins to their
  * account from each client (keyed by the email: `customer:ip:<client>:account:<email>`, a
  * correct sign-in's included, until swept), of their known devices and of their password
- * confirmations, any attempt waiting on those keys, and the requests for password links to the
- * address.
+ * confirmations, any attempt waiting on those keys, the requests for password links to the
+ * address and the account's picture uploads.
  */
 export async function forgetCustomerThrottling(
   db: Executor,
@@ -189,5 +201,9 @@ export async function forgetCustomerThrottling(
     );
   await db.delete(signInThrottle).where(theirs(signInThrottle.key));
   await db.delete(signInWaiters).where(theirs(signInWaiters.key));
-  await db.delete(signUpThrottle).where(eq(signUpThrottle.key, resetAddressKey(customer.email)));
+  await db
+    .delete(signUpThrottle)
+    .where(
+      inArray(signUpThrottle.key, [resetAddressKey(customer.email), pictureKey('customer', customer.id)]),
+    );
 }

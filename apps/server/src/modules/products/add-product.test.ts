@@ -28,6 +28,8 @@ function memoryStore(failPuts = false): ImageStore & { names: string[] } {
       return [...kept.keys()];
     },
     stored: async (names) => new Set(names.filter((n) => kept.has(n))),
+    refresh: async (names) => new Set(names.filter((n) => kept.has(n))),
+    storedBefore: async () => [],
     put: async (name, bytes) => {
       if (failPuts) throw new Error('disk full');
       kept.set(name, bytes);

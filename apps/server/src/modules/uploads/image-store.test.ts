@@ -59,6 +59,20 @@ describe.each([
     expect(await store.stored([name, NAME_A])).toEqual(new Set([NAME_A]));
     await store.remove([]);
   });
+
+  it('lists the uploads stored before a time, refreshes them, and removes only old ones when asked', async () => {
+    const name = `${'e'.repeat(32)}-800.webp`;
+    await store.put(name, Buffer.from('old enough?'));
+    const later = new Date(Date.now() + 60_000);
+    expect(await store.storedBefore(later)).toContain(name);
+    expect(await store.storedBefore(new Date(Date.now() - 60_000))).not.toContain(name);
+    const earlier = new Date(Date.now() - 60_000);
+    expect(await store.refresh([name, NAME_A.replace('a', 'f')])).toEqual(new Set([name]));
+    await store.remove([name], earlier);
+    expect(await store.stored([name])).toEqual(new Set([name]));
+    await store.remove([name], later);
+    expect(await store.stored([name])).toEqual(new Set());
+  });
 });
 
 describe('the memory cache in front of a store', () => {
@@ -69,6 +83,8 @@ describe('the memory cache in front of a store', () => {
       kind: 'fs' as const,
       reads: 0,
       stored: async (names: string[]) => new Set(names.filter((n) => inner.has(n))),
+      refresh: async (names: string[]) => new Set(names.filter((n) => inner.has(n))),
+      storedBefore: async () => [],
       put: async (name: string, bytes: Buffer) => {
         inner.set(name, bytes);
       },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 
@@ -11,16 +11,31 @@ export const IMAGE_FILE = /^[0-9a-f]{32}-\d{2,4}\.webp$/;
 /**
  * Where the re-encoded images live. Names are content hashes, so an image never changes once
  * stored: any instance may cache it for ever, and storing it twice is harmless. One is removed
- * only when nothing shows it any more (an erased customer's picture).
+ * only when nothing shows it any more (a replaced picture, an erased customer's, or one the sweep
+ * of unused images finds).
  */
 export interface ImageStore {
   kind: 'fs' | 'postgres';
   /** The names among `names` that are stored. */
   stored(names: string[]): Promise<Set<string>>;
+  /**
+   * The names among `names` that are stored, each marked as stored now: an upload reusing them
+   * is then as new as one writing them, and the sweep of unused images leaves both alone while
+   * the row that will show them is written.
+   */
+  refresh(names: string[]): Promise<Set<string>>;
+  /**
+   * The uploaded images' names (IMAGE_FILE, never a private image's) stored or refreshed last
+   * before `time`: what the sweep of unused images looks at.
+   */
+  storedBefore(time: Date): Promise<string[]>;
   put(name: string, bytes: Buffer): Promise<void>;
   get(name: string): Promise<Buffer | null>;
-  /** Deletes the named images; a name not stored is no error. */
-  remove(names: string[]): Promise<void>;
+  /**
+   * Deletes the named images; a name not stored is no error. With `storedBefore`, only those
+   * stored or refreshed last before it: one an upload has just reused stays.
+   */
+  remove(names: string[], storedBefore?: Date): Promise<void>;
 }
 
 /** Files in a directory: the embedded store's default, one instance per directory. */
@@ -39,6 +54,30 @@ export function fileImageStore(dir: string): ImageStore {
       );
       return new Set(found.filter((name) => name !== null));
     },
+    async refresh(names) {
+      const now = new Date();
+      const found = await Promise.all(
+        names.map((name) =>
+          utimes(file(name), now, now).then(
+            () => name,
+            () => null,
+          ),
+        ),
+      );
+      return new Set(found.filter((name) => name !== null));
+    },
+    async storedBefore(time) {
+      const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => IMAGE_FILE.test(name));
+      const old = await Promise.all(
+        names.map((name) =>
+          stat(file(name)).then(
+            (info) => (info.mtime < time ? name : null),
+            () => null,
+          ),
+        ),
+      );
+      return old.filter((name) => name !== null);
+    },
     async put(name, bytes) {
       await mkdir(dir, { recursive: true });
       // Written aside and renamed, so a reader never sees half a file; named per write, since
@@ -48,8 +87,18 @@ export function fileImageStore(dir: string): ImageStore {
       await rename(temp, file(name));
     },
     get: (name) => readFile(file(name)).catch(() => null),
-    async remove(names) {
-      await Promise.all(names.map((name) => rm(file(name), { force: true })));
+    async remove(names, storedBefore) {
+      const old = async (name: string) =>
+        !storedBefore ||
+        (await stat(file(name)).then(
+          (info) => info.mtime < storedBefore,
+          () => false,
+        ));
+      await Promise.all(
+        names.map(async (name) => {
+          if (await old(name)) await rm(file(name), { force: true });
+        }),
+      );
     },
   };
 }
@@ -63,6 +112,22 @@ export function postgresImageStore(db: Db): ImageStore {
       const rows = await db.select({ name: images.name }).from(images).where(inArray(images.name, names));
       return new Set(rows.map((row) => row.name));
     },
+    async refresh(names) {
+      if (names.length === 0) return new Set();
+      const rows = await db
+        .update(images)
+        .set({ createdAt: sql`now()` })
+        .where(inArray(images.name, names))
+        .returning({ name: images.name });
+      return new Set(rows.map((row) => row.name));
+    },
+    async storedBefore(time) {
+      const rows = await db
+        .select({ name: images.name })
+        .from(images)
+        .where(lt(images.createdAt, time.toISOString()));
+      return rows.map((row) => row.name).filter((name) => IMAGE_FILE.test(name));
+    },
     async put(name, bytes) {
       await db.insert(images).values({ name, bytes }).onConflictDoNothing();
     },
@@ -73,8 +138,11 @@ export function postgresImageStore(db: Db): ImageStore {
         .where(sql`${images.name} = ${name}`);
       return row?.bytes ?? null;
     },
-    async remove(names) {
-      if (names.length > 0) await db.delete(images).where(inArray(images.name, names));
+    async remove(names, storedBefore) {
+      if (names.length === 0) return;
+      const old = storedBefore ? lt(images.createdAt, storedBefore.toISOString()) : undefined;
+      // One statement: a refresh committed meanwhile is seen, and the row stays.
+      await db.delete(images).where(and(inArray(images.name, names), old));
     },
   };
 }
@@ -110,8 +178,9 @@ export function cachedImageStore(store: ImageStore, maxBytes: number): ImageStor
       if (bytes) remember(name, bytes);
       return bytes;
     },
-    async remove(names) {
-      await store.remove(names);
+    async remove(names, storedBefore) {
+      await store.remove(names, storedBefore);
+      // Any left are read again from the store: dropped from memory all the same.
       for (const name of names) {
         const bytes = cache.get(name);
         if (!bytes) continue;

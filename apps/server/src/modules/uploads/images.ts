@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MESSAGES, IMAGE_WIDTHS } from '@habi/shared';
-import { eq, or, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { OutputInfo } from 'sharp';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, orderItems, products, transferAccounts } from '../../db/schema.ts';
-import { badInput, unsupportedType } from '../../lib/errors.ts';
+import { badInput, tooLarge, unsupportedType } from '../../lib/errors.ts';
 import type { ImageStore } from './image-store.ts';
 
 /**
@@ -18,6 +18,12 @@ async function loadSharp() {
 }
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
+
+/** The width an image's URL names; its other sizes share its hash. */
+const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+
+/** The most pixels an upload may decode to (a product photo, a QR code, a transfer screenshot). */
+const MAX_PIXELS = 50_000_000;
 
 /** Decides an upload's type from its bytes, never from its name. */
 export function detectImageKind(bytes: Buffer): ImageKind | null {
@@ -54,22 +60,42 @@ export interface PreparedImage {
 /**
  * Checks an upload and re-encodes it into WebP at each of IMAGE_WIDTHS, writing nothing, so no
  * uploaded byte (and no SVG script) is ever served as sent. Images are named by content hash:
- * sizes the store already has are not encoded again. The URL is the largest size's.
+ * sizes the store already has are not encoded again (they are refreshed, so the sweep of unused
+ * images leaves them to the row about to show them). The URL is the largest size's. A raster
+ * image of more than `maxPixels` is refused from its header, before any decoding.
  */
-export async function prepareImage(store: ImageStore, bytes: Buffer): Promise<PreparedImage> {
+export async function prepareImage(
+  store: ImageStore,
+  bytes: Buffer,
+  { maxPixels }: { maxPixels?: number } = {},
+): Promise<PreparedImage> {
   const kind = assertImage(bytes);
+  // An SVG is drawn at the size it is shown, whatever size it says it is.
+  if (maxPixels !== undefined && kind !== 'svg') await assertPixels(bytes, maxPixels);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-  const url = `/uploads/${hash}-${largest}.webp`;
+  const url = `/uploads/${hash}-${LARGEST}.webp`;
   const sizes = IMAGE_WIDTHS.map((width) => ({ width, name: `${hash}-${width}.webp` }));
-  const stored = await store.stored(sizes.map((s) => s.name));
+  const stored = await store.refresh(sizes.map((s) => s.name));
   const missing = sizes.filter((s) => !stored.has(s.name));
   if (missing.length === 0) return { url, files: [] };
   // Decoded once; each width is encoded from that.
-  const master = await decodeImage(bytes, kind, largest);
+  const master = await decodeImage(bytes, kind, LARGEST, maxPixels ?? MAX_PIXELS);
   const files = [];
   for (const { width, name } of missing) files.push({ name, bytes: await encodeWebp(master, width) });
   return { url, files };
+}
+
+/**
+ * Refuses a raster image of more than `maxPixels` (413) from the size its header gives: libvips
+ * reads the header alone here, so a huge image costs nothing to refuse.
+ */
+async function assertPixels(bytes: Buffer, maxPixels: number) {
+  const sharp = await loadSharp();
+  const { width, height } = await sharp(bytes)
+    .metadata()
+    .catch(() => ({ width: undefined, height: undefined }));
+  // An unreadable header is left to decoding, which answers 'The image could not be read'.
+  if (width && height && width * height > maxPixels) throw tooLarge(IMAGE_MESSAGES.tooManyPixels);
 }
 
 /**
@@ -77,7 +103,7 @@ export async function prepareImage(store: ImageStore, bytes: Buffer): Promise<Pr
  * private (a shopper's transfer screenshot), which are stored under a name of their own.
  */
 export async function reencodeImage(bytes: Buffer, side: number): Promise<Buffer> {
-  return encodeWebp(await decodeImage(bytes, assertImage(bytes), side), side);
+  return encodeWebp(await decodeImage(bytes, assertImage(bytes), side, MAX_PIXELS), side);
 }
 
 type Decoded = { data: Buffer; info: OutputInfo };
@@ -86,11 +112,16 @@ type Decoded = { data: Buffer; info: OutputInfo };
  * An upload's pixels, upright and within `side` (an SVG rasterised at that size), and nothing
  * else: no metadata (EXIF, location) survives into what is encoded from them.
  */
-async function decodeImage(bytes: Buffer, kind: ImageKind, side: number): Promise<Decoded> {
+async function decodeImage(
+  bytes: Buffer,
+  kind: ImageKind,
+  side: number,
+  maxPixels: number,
+): Promise<Decoded> {
   try {
     const sharp = await loadSharp();
     const density = kind === 'svg' ? await svgDensity(bytes, side) : undefined;
-    return await sharp(bytes, { limitInputPixels: 50_000_000, density })
+    return await sharp(bytes, { limitInputPixels: maxPixels, density })
       .rotate()
       .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: kind !== 'svg' })
       .raw()
@@ -126,32 +157,67 @@ function imageFilesOf(url: string): string[] {
 }
 
 /**
- * Removes an uploaded image unless a customer, an admin, a product, an ordered line or a transfer
- * account's QR code still shows it: names are content hashes, so one picture may be several rows'. Run after the row
- * that showed it is gone.
+ * The URLs among `urls` that a customer, an admin, a product (or one of its variations), an
+ * ordered line or a transfer account's QR code shows: names are content hashes, so one image may
+ * be several rows'.
+ */
+async function shownImages(db: Executor, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const variationImage = sql<string>`v.value->>'imageUrl'`;
+  // Grouped: a popular product's picture is on many ordered lines.
+  const queries = [
+    db.select({ url: customers.imageUrl }).from(customers).where(inArray(customers.imageUrl, urls)),
+    db.select({ url: admins.imageUrl }).from(admins).where(inArray(admins.imageUrl, urls)),
+    db.select({ url: products.imageUrl }).from(products).where(inArray(products.imageUrl, urls)),
+    db
+      .select({ url: variationImage })
+      .from(sql`${products} cross join lateral jsonb_array_elements(${products.variations}) v`)
+      .where(inArray(variationImage, urls))
+      .groupBy(variationImage),
+    db
+      .select({ url: orderItems.imageUrl })
+      .from(orderItems)
+      .where(inArray(orderItems.imageUrl, urls))
+      .groupBy(orderItems.imageUrl),
+    db
+      .select({ url: transferAccounts.qrImageUrl })
+      .from(transferAccounts)
+      .where(inArray(transferAccounts.qrImageUrl, urls)),
+  ];
+  const shown = new Set<string>();
+  for (const query of queries) for (const { url } of await query) if (url) shown.add(url);
+  return shown;
+}
+
+/**
+ * Removes an uploaded image unless a row still shows it. Run after the row that showed it has
+ * let it go (and its transaction committed).
  */
 export async function removeImageIfUnused(db: Executor, store: ImageStore, url: string): Promise<void> {
   const files = imageFilesOf(url);
   if (files.length === 0) return;
-  const one = { one: sql`1` };
-  const showing = [
-    db.select(one).from(customers).where(eq(customers.imageUrl, url)).limit(1),
-    db.select(one).from(admins).where(eq(admins.imageUrl, url)).limit(1),
-    db
-      .select(one)
-      .from(products)
-      .where(
-        or(
-          eq(products.imageUrl, url),
-          sql`${products.variations} @> jsonb_build_array(jsonb_build_object('imageUrl', ${url}::text))`,
-        ),
-      )
-      .limit(1),
-    db.select(one).from(orderItems).where(eq(orderItems.imageUrl, url)).limit(1),
-    db.select(one).from(transferAccounts).where(eq(transferAccounts.qrImageUrl, url)).limit(1),
-  ];
-  for (const query of showing) if ((await query).length > 0) return;
-  await store.remove(files);
+  if ((await shownImages(db, [url])).size === 0) await store.remove(files);
+}
+
+/**
+ * Removes the uploaded images no row shows, among those stored (or reused) before `before`: an
+ * upload writes its files before the row that shows them, so younger ones may be in flight.
+ * Catches what a replacement or an erasure could not remove (a crash in between, a failed
+ * removal, two changes of one row racing). Returns how many files it removed.
+ */
+export async function sweepUnusedImages(db: Executor, store: ImageStore, before: Date): Promise<number> {
+  const names = await store.storedBefore(before);
+  let removed = 0;
+  for (let i = 0; i < names.length; i += 500) {
+    const batch = names.slice(i, i + 500);
+    const urlOf = (name: string) => `/uploads/${name.slice(0, 32)}-${LARGEST}.webp`;
+    const shown = await shownImages(db, [...new Set(batch.map(urlOf))]);
+    const unused = batch.filter((name) => !shown.has(urlOf(name)));
+    // Still old when removed: an upload that reused one meanwhile refreshed it, and it stays.
+    await store.remove(unused, before);
+    removed += unused.length;
+  }
+  return removed;
 }
 
 /** The density that renders an SVG's longer side at `target` pixels (72 dpi is 1:1). */

@@ -8,7 +8,9 @@ export {
   reencodeImage,
   removeImageIfUnused,
   storeImage,
+  sweepUnusedImages,
 } from './images.ts';
+export { changePicture } from './pictures.ts';
 export {
   openPrivateImageStore,
   PRIVATE_IMAGE_FILE,

@@ -35,8 +35,14 @@ export function openPrivateImageStore(
       const found = await rows.stored(names.map(row));
       return new Set(names.filter((name) => found.has(row(name))));
     },
+    async refresh(names) {
+      const found = await rows.refresh(names.map(row));
+      return new Set(names.filter((name) => found.has(row(name))));
+    },
+    // Private names are never IMAGE_FILE names: the sweep of unused uploads has nothing here.
+    storedBefore: async () => [],
     put: (name, bytes) => rows.put(row(name), bytes),
     get: (name) => rows.get(row(name)),
-    remove: (names) => rows.remove(names.map(row)),
+    remove: (names, storedBefore) => rows.remove(names.map(row), storedBefore),
   };
 }

@@ -25,9 +25,14 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { throttledPasswordCheck, throttledSignIn, throttleSignUp } from '../auth/index.ts';
+import {
+  throttledPasswordCheck,
+  throttledSignIn,
+  throttlePictureUpload,
+  throttleSignUp,
+} from '../auth/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
-import { storeImage } from '../uploads/index.ts';
+import { changePicture } from '../uploads/index.ts';
 import * as users from './users.service.ts';
 
 /** `proofs`: the shoppers' transfer screenshots, which an erased customer's orders let go. */
@@ -158,16 +163,18 @@ function profileRoutes(app: FastifyInstance, { db, images }: Deps) {
       schema: { tags, params: IdParamsSchema, response: { 200: UserUpdateResponseSchema } },
       onRequest: app.requireCustomerSelf('id'),
     },
-    async (request) => {
+    async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl']);
       const fields = parseFields(ProfileSchema, form.fields);
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
-      const row = await users.updateProfile(
+      if (file) await throttlePictureUpload(db, reply, 'customer', request.params.id);
+      const row = await changePicture(
         db,
-        request.params.id,
-        fields,
-        file ? () => storeImage(images, file) : undefined,
+        images,
+        file,
+        (storeImage) => users.updateProfile(db, request.params.id, fields, storeImage),
+        request.log,
       );
       const { _id, name, email, contactNumber, imageUrl: image } = users.toUser(row);
       return { message: 'User update successfully', _id, name, email, contactNumber, imageUrl: image };

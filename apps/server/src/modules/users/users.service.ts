@@ -6,7 +6,7 @@ import {
   type User,
   type UserListQuery,
 } from '@habi/shared';
-import { and, asc, count, desc, eq, gt, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema.ts';
@@ -73,24 +73,34 @@ export async function authenticateCustomer(db: Executor, email: string, password
 /**
  * Changes a customer's profile. A new picture is stored by `storeImage` only once the change is
  * known to be accepted, so a refused change leaves no image behind (a parallel change that takes
- * the email in between leaves at most an unused one, named by its content).
+ * the email in between leaves at most an unused one, which `changePicture` removes). Answers the
+ * row and, with a new picture, the picture it replaced (read under the row's lock, so of two
+ * changes at once each names its own).
  */
 export async function updateProfile(
   db: Executor,
   id: string,
   input: ProfileInput,
   storeImage?: () => Promise<string>,
-) {
+): Promise<{ row: CustomerRow; replaced: string | null }> {
   const email = input.email.toLowerCase();
   await assertEmailFree(db, email, id);
   const imageUrl = await storeImage?.();
-  const [row] = await db
+  const previous = db
+    .select({ id: customers.id, imageUrl: customers.imageUrl })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .for('update')
+    .as('previous');
+  const [changed] = await db
     .update(customers)
     .set({ name: input.name, email, contactNumber: input.contactNumber, ...(imageUrl ? { imageUrl } : {}) })
-    .where(eq(customers.id, id))
-    .returning();
-  if (!row) throw notFound('User not found');
-  return row;
+    .from(previous)
+    .where(eq(customers.id, previous.id))
+    .returning({ ...getTableColumns(customers), replaced: previous.imageUrl });
+  if (!changed) throw notFound('User not found');
+  const { replaced, ...row } = changed;
+  return { row, replaced: imageUrl && replaced ? replaced : null };
 }
 
 export async function addAddress(db: Executor, customer: CustomerRow, address: string) {
