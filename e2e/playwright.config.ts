@@ -9,8 +9,12 @@ export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-secret' };
 const PAYMONGO_PORT = PORT + 10;
 const PAYMONGO = { secretKey: 'sk_test_e2e', webhookSecret: 'whsk_e2e_secret' };
 
-// The built app on a fresh database with the demo catalogue, as `npm start` serves it.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'habi-e2e-'));
+// The built app on a fresh database with the demo catalogue, as `npm start` serves it. Workers
+// load this file again: the runner's directory reaches them in the environment, so they read
+// the server's mail (DATA_DIR/mail) where it writes it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'habi-e2e-'));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+const dataDir = E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectAccessible, test } from '../fixtures.ts';
-import { adminApi, searchTable, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
+import { adminApi, mailText, searchTable, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
 
 test('Subscribers lists the newsletter addresses with status and code, filters them and exports CSV', async ({
   page,
@@ -16,8 +16,7 @@ test('Subscribers lists the newsletter addresses with status and code, filters t
     expect(answer.status()).toBe(202);
   }
   // Confirmed from its mail's link, as its owner would.
-  const [mail] = (await (await api.get(`/api/admin/emails?q=${confirmed}`)).json()) as { _id: string }[];
-  const { text } = (await (await api.get(`/api/admin/emails/${mail!._id}`)).json()) as { text: string };
+  const text = await mailText(api, confirmed, 'newsletter-confirm');
   const token = /confirm\?token=([\w-]+)/.exec(text)![1]!;
   const { code } = (await (await api.post('/api/newsletter/confirm', { data: { token } })).json()) as {
     code: string;

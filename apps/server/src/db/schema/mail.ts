@@ -31,6 +31,12 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     /** Extra headers, such as List-Unsubscribe. */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Live tokens the mail carries (a reset, confirmation or unsubscribe link's): never shown in
+     * the back office, and masked in the stored mail once it has gone or given up, so the outbox
+     * keeps no working link (the hash their own tables keep would be pointless otherwise).
+     */
+    secrets: text('secrets').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').$type<EmailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,6 +44,7 @@ export async function requestReset(db: Db, rawEmail: string, settings: AccountMa
     await enqueueMail(tx, {
       kind: 'password-reset',
       recipient: email,
+      secrets: [token],
       ...passwordResetMail(settings.storeName, {
         resetUrl: `${settings.publicUrl}/reset-password?token=${token}`,
         validMinutes: PASSWORD_RESET_MINUTES,

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { OutboxRow } from './outbox.ts';
+import { masked, type OutboxRow } from './outbox.ts';
 
 const iso = (at: string) => new Date(at).toISOString();
 
@@ -65,8 +65,8 @@ export async function getEmail(db: Executor, id: string): Promise<EmailDetail> {
   if (!row) throw notFound('Email not found');
   return {
     ...toSummary(row),
-    html: row.html,
-    text: row.text,
+    html: masked(row.html, row.secrets),
+    text: masked(row.text, row.secrets),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     lastError: row.lastError,
   };

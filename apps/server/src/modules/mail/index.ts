@@ -8,7 +8,7 @@ export {
   mailStatusChanges,
   orderConfirmation,
 } from './order-mails.ts';
-export { enqueueMail, mailRow, mailWaiting, withdrawUnsentMail } from './outbox.ts';
+export { enqueueMail, forgetMailTo, mailRow, mailWaiting } from './outbox.ts';
 export { passwordChangedMail, passwordResetMail } from './templates/account.tsx';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
 export { openMailTransport } from './transports.ts';

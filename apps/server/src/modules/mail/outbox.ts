@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 
@@ -13,13 +14,48 @@ export interface NewMail {
   text: string;
   /** Extra headers, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * Live tokens in the mail (its links'), masked once it has gone: letters, digits, `-` and `_`
+   * only (base64url), so they can be matched as they are.
+   */
+  secrets?: string[];
 }
+
+/** What stands in a stored mail for its tokens once it has gone, and in the back office always. */
+export const SECRET_MASK = '[hidden]';
+
+const TOKEN = /^[\w-]{16,}$/;
+
+/** A mail's part with its tokens masked: what anyone but the recipient may read. */
+export const masked = (part: string, secrets: string[]) =>
+  secrets.reduce((body, secret) => body.replaceAll(secret, SECRET_MASK), part);
+
+/**
+ * The same in SQL, for the statement that settles a mail: its stored parts rewritten and its
+ * tokens forgotten. The tokens are plain words (`TOKEN`), so their alternation is a safe pattern.
+ */
+const maskStored = (() => {
+  const mask = (part: SQL | AnyPgColumn) =>
+    sql`case when cardinality(${outbox.secrets}) = 0 then ${part}
+        else regexp_replace(${part}, array_to_string(${outbox.secrets}, '|'), ${SECRET_MASK}, 'g') end`;
+  return {
+    html: mask(outbox.html),
+    text: mask(outbox.text),
+    headers: sql`(${mask(sql`${outbox.headers}::text`)})::jsonb`,
+    secrets: sql`'{}'::text[]`,
+  };
+})();
 
 /**
  * The outbox row that queues a mail: for a caller that writes it in one statement with its own
  * rows (orders.service.ts).
  */
-export const mailRow = (mail: NewMail) => ({ ...mail, headers: mail.headers ?? {} });
+export function mailRow(mail: NewMail) {
+  const secrets = mail.secrets ?? [];
+  if (!secrets.every((secret) => TOKEN.test(secret)))
+    throw new Error('A mail secret must be a base64url token');
+  return { ...mail, headers: mail.headers ?? {}, secrets };
+}
 
 /** Writes a mail in the caller's transaction: it is sent if, and only if, that transaction commits. */
 export async function enqueueMail(tx: Executor, mail: NewMail): Promise<void> {
@@ -87,7 +123,7 @@ export async function renewClaims(db: Db, claims: Claim[], leaseMs: number): Pro
 export async function markSent(db: Db, id: string): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...maskStored })
     .where(and(eq(outbox.id, id), ne(outbox.status, 'sent')));
 }
 
@@ -124,20 +160,37 @@ export async function markFailed(
     .update(outbox)
     .set(
       outcome === 'failed'
-        ? { status: 'failed', lastError: error }
+        ? { status: 'failed', lastError: error, ...maskStored }
         : { lastError: error, nextAttemptAt: later(retryDelayMs(row.attempts)) },
     )
     .where(stillClaimed([row]));
   return outcome;
 }
 
+/** What a mail sent to an erased address keeps in place of its recipient and its parts. */
+export const ERASED_RECIPIENT = 'erased';
+const ERASED_BODY = 'Removed when the recipient’s account was erased.';
+
 /**
- * Mail to an erased address that has not gone yet (waiting, retrying or given up) is withdrawn:
- * it would tell someone who is no longer a customer about an account that no longer exists.
- * One a worker is sending at this very moment may still arrive.
+ * The mail of an erased address. What has not gone yet (waiting, retrying or given up) is
+ * withdrawn: it would tell someone who is no longer a customer about an account that no longer
+ * exists (one a worker is sending at this very moment may still arrive). What went stays as a
+ * record that it was sent (its kind, subject and dates, which name no one), without the address,
+ * the body or the headers, which hold the name, address and links.
  */
-export async function withdrawUnsentMail(tx: Executor, email: string) {
-  await tx.delete(outbox).where(and(sql`lower(${outbox.recipient}) = ${email}`, ne(outbox.status, 'sent')));
+export async function forgetMailTo(tx: Executor, email: string) {
+  const to = sql`lower(${outbox.recipient}) = ${email}`;
+  await tx.delete(outbox).where(and(to, ne(outbox.status, 'sent')));
+  await tx
+    .update(outbox)
+    .set({
+      recipient: ERASED_RECIPIENT,
+      html: `<p>${ERASED_BODY}</p>`,
+      text: ERASED_BODY,
+      headers: {},
+      secrets: [],
+    })
+    .where(and(to, eq(outbox.status, 'sent')));
 }
 
 /** How many mails wait to be sent (retries included), and the age in seconds of the oldest. */

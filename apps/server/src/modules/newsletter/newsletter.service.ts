@@ -96,6 +96,7 @@ export async function subscribe(db: Db, rawEmail: string, settings: NewsletterSe
       kind: 'newsletter-confirm',
       recipient: email,
       headers,
+      secrets: [token, row.unsubscribeToken],
       ...confirmSubscriptionMail(settings.storeName, {
         confirmUrl: `${settings.publicUrl}/newsletter/confirm?token=${token}`,
         unsubscribeUrl,
@@ -161,6 +162,7 @@ export async function confirm(
         kind: 'newsletter-welcome',
         recipient: email,
         headers,
+        secrets: [row.unsubscribeToken],
         ...welcomeCodeMail(settings.storeName, {
           code: code.code,
           percent: NEWSLETTER_DISCOUNT_PERCENT,

@@ -16,7 +16,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { escapeLike } from '../../lib/sql.ts';
 import { forgetCustomerThrottling } from '../auth/index.ts';
 import { withdrawCodesBoundTo } from '../discounts/index.ts';
-import { withdrawUnsentMail } from '../mail/index.ts';
+import { forgetMailTo } from '../mail/index.ts';
 import { forgetAddress, subscriptionOf } from '../newsletter/index.ts';
 import { allCustomerOrders, removeTransferProofs, takeTransferProofs } from '../orders/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
@@ -152,8 +152,8 @@ export async function listUsers(db: Executor, query: UserListQuery) {
  * - throttling forgets the account's counts (some are keyed by its email);
  * - the newsletter forgets the address (only its hash stays, when it had its welcome code);
  * - codes bound to the address are withdrawn;
- * - mail to the address not sent yet is withdrawn; copies of mail already sent stay, as the
- *   record of what the shop told the customer;
+ * - mail to the address not sent yet is withdrawn; mail already sent stays as a record of its
+ *   kind, subject and dates, without the address or the body;
  * - the screenshots of transfers attached to the orders (they show the customer's own account)
  *   are let go.
  * Then the picture's files go too, once nothing else shows them, and the screenshots' files.
@@ -179,7 +179,7 @@ export async function deleteCustomer(
     await forgetCustomerThrottling(tx, { id, email: row.email, deviceIds: devices.map((d) => d.id) });
     await forgetAddress(tx, row.email);
     await withdrawCodesBoundTo(tx, row.email);
-    await withdrawUnsentMail(tx, row.email);
+    await forgetMailTo(tx, row.email);
     return { ...row, screenshots };
   });
   if (!deleted) throw notFound('User not found');

@@ -93,7 +93,7 @@ function WhatWeKeep() {
         title="Your orders"
         what="What you ordered (items, sizes, quantities, prices), the delivery option and date, the address it goes to, the name on the order and each item’s status."
         why="To deliver your orders, handle cancellations, and keep the shop’s sales records."
-        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number (the copies of emails already sent about them keep the address they went to: see below)."
+        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number (the shop keeps a record of the emails sent about them, without your address: see below)."
       />
       <KeptRecord
         title="Sign-in sessions and devices"
@@ -133,9 +133,9 @@ function WhatWeKeep() {
       />
       <KeptRecord
         title="Emails we send you"
-        what="A copy of each email, with the address it goes to: order confirmations, updates when an item ships, is delivered or is cancelled, and newsletter mail."
+        what="A copy of each email, with the address it goes to: order confirmations, updates when an item ships, is delivered or is cancelled, account and newsletter mail. Links in them that act for you (setting a password, confirming a subscription) are blanked in our copy once the email has gone."
         why="To send it reliably, retry if it fails, and know what we told you."
-        howLong="Kept with the shop’s records of sent mail, also after you delete your account. Emails not yet sent when you delete your account are withdrawn and never sent."
+        howLong="Kept with the shop’s records of sent mail. If you delete your account, our copies lose your address and what they said, keeping only what kind of email went and when; emails not yet sent are withdrawn and never sent."
       />
       <p>
         Only our staff see these records, in the store’s back office, to run your orders and your account. Our
@@ -224,8 +224,8 @@ function YourRights({ profile }: { profile: string }) {
           contact number: the shop’s sales and accounting records.
         </li>
         <li>
-          Copies of the emails we had already sent you, with the address they went to: the record of what we
-          told you about your orders and your subscription.
+          A record of the emails we had already sent you (what kind, the subject and when), without your
+          address or what they said: the shop’s record that it told you about your orders.
         </li>
         <li>
           If your address had been given a welcome code: a one-way fingerprint of the address and the code,
