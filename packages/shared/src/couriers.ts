@@ -84,6 +84,11 @@ export function trackingNumberProblem(courier: CourierId, number: string): strin
   return null;
 }
 
+/** What the courier's tracking numbers look like, as its messages say it ("12 digits, or JT and 13 digits"). */
+export function trackingNumberRule(courier: CourierId): string {
+  return COURIERS[courier].shape?.says ?? ANY_COURIER_SAYS;
+}
+
 /** The courier's page tracking this number, or null when it has none or there is no number. */
 export function trackingLink(courier: CourierId, number: string): string | null {
   const template = COURIERS[courier].trackingUrl;

@@ -507,6 +507,27 @@ const ROUTES: Route[] = [
     expected: adminOnly(200),
     build: async () => ({ url: `/api/shipments/${await shipmentOfA()}/delivered` }),
   },
+  {
+    method: 'POST',
+    path: '/api/shipments/csv/check',
+    expected: adminOnly(200),
+    build: () => ({ payload: { csv: `order,courier,tracking\n${orderOfA},LBC,LBC-1\n` } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/shipments/csv',
+    expected: adminOnly(201),
+    build: async () => {
+      const order = await placeOrderOk(t, a, [orderLineFor(product)]);
+      return { payload: { csv: `order,courier,tracking\n${order._id},LBC,LBC-1\n`, rows: [2] } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/shipments/packing-slips',
+    expected: adminOnly(200),
+    build: () => ({ url: `/api/shipments/packing-slips?orderId=${orderOfA}` }),
+  },
   // emails
   { method: 'GET', path: '/api/admin/emails', expected: adminOnly(200), build: () => ({}) },
   {

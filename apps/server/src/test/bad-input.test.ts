@@ -251,6 +251,9 @@ const shipmentBody = (overrides: Json = {}) => ({
   ...overrides,
 });
 
+/** A courier's CSV shipping A's order with LBC. */
+const shipmentCsv = (order = orderOfA) => `order,courier,tracking\n${order},LBC,LBC-1001\n`;
+
 const editBody = () => ({
   updatedName: 'Edited Tee',
   updatedDescription: 'An edited tee.',
@@ -651,6 +654,20 @@ const JSON_ROUTES: JsonRoute[] = [
     optional: ['courierName'],
   },
   {
+    method: 'POST',
+    path: '/api/shipments/csv/check',
+    who: 'admin',
+    url: () => '/api/shipments/csv/check',
+    body: () => ({ csv: shipmentCsv() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/shipments/csv',
+    who: 'admin',
+    url: () => '/api/shipments/csv',
+    body: () => ({ csv: shipmentCsv(), rows: [2] }),
+  },
+  {
     method: 'PUT',
     path: '/api/payments/settings',
     who: 'admin',
@@ -1036,6 +1053,25 @@ const otherCases = (): Case[] => {
         build: () => ({ method: 'GET', url: `${url}?${query}`, cookie: cookieOf(who) }),
       });
     }
+  }
+  // Packing slips: one order id or a list of them.
+  for (const query of [
+    '',
+    'orderId=',
+    'orderId=nope',
+    'orderId[a]=b',
+    'role=admin&orderId=3b241101-e2bb-4255-8caf-4136c566a962',
+    Array.from({ length: 51 }, () => `orderId=${UNKNOWN_ID}`).join('&'),
+  ]) {
+    cases.push({
+      name: `GET /api/shipments/packing-slips?${query.slice(0, 20)}`,
+      status: 400,
+      build: () => ({
+        method: 'GET',
+        url: `/api/shipments/packing-slips?${query}`,
+        cookie: cookieOf('admin'),
+      }),
+    });
   }
   // The Emails table's status filter.
   for (const query of ['status=lost', 'status=', 'status=sent&status=failed', 'status[a]=sent']) {
@@ -1443,6 +1479,68 @@ const otherCases = (): Case[] => {
       name: 'POST /api/shipments: an order that does not exist',
       status: 404,
       build: () => asAdmin('POST', '/api/shipments', shipmentBody({ orderId: UNKNOWN_ID })),
+    },
+    // Shipping by CSV: a file the orders refuse ships nothing, and says so.
+    {
+      name: 'POST /api/shipments/csv: a row of an order already shipped',
+      status: 409,
+      build: () => asAdmin('POST', '/api/shipments/csv', { csv: shipmentCsv(shippedOfA.order), rows: [2] }),
+    },
+    {
+      name: 'POST /api/shipments/csv: an order of another shop',
+      status: 409,
+      build: () => asAdmin('POST', '/api/shipments/csv', { csv: shipmentCsv(UNKNOWN_ID), rows: [2] }),
+    },
+    {
+      name: 'POST /api/shipments/csv: a formula in a cell',
+      status: 409,
+      build: () =>
+        asAdmin('POST', '/api/shipments/csv', {
+          csv: `order,courier,tracking\n${orderOfA},LBC,=HYPERLINK("http://x")\n`,
+          rows: [2],
+        }),
+    },
+    {
+      name: 'POST /api/shipments/csv: rows the check did not find ready',
+      status: 409,
+      build: () => asAdmin('POST', '/api/shipments/csv', { csv: shipmentCsv(), rows: [2, 3] }),
+    },
+    {
+      name: 'POST /api/shipments/csv: row 1, the header',
+      status: 400,
+      build: () => asAdmin('POST', '/api/shipments/csv', { csv: shipmentCsv(), rows: [1] }),
+    },
+    {
+      name: 'POST /api/shipments/csv/check: no order column',
+      status: 400,
+      build: () => asAdmin('POST', '/api/shipments/csv/check', { csv: 'courier,tracking\nLBC,LBC-1\n' }),
+    },
+    {
+      name: 'POST /api/shipments/csv/check: a quote never closed',
+      status: 400,
+      build: () =>
+        asAdmin('POST', '/api/shipments/csv/check', { csv: `order,courier,tracking\n"${orderOfA},LBC,X1\n` }),
+    },
+    {
+      name: 'POST /api/shipments/csv/check: over 256 KB',
+      status: 413,
+      build: () =>
+        asAdmin('POST', '/api/shipments/csv/check', {
+          csv: `order,courier,tracking\n${'ñ'.repeat(140_000)}`,
+        }),
+    },
+    {
+      name: 'POST /api/shipments/csv/check: 501 rows',
+      status: 400,
+      build: () =>
+        asAdmin('POST', '/api/shipments/csv/check', {
+          csv: `order,courier,tracking\n${`${orderOfA},LBC,LBC-1\n`.repeat(501)}`,
+        }),
+    },
+    {
+      name: 'GET /api/shipments/packing-slips?orderId=<unknown>',
+      status: 404,
+      build: () => asAdmin('GET', `/api/shipments/packing-slips?orderId=${orderOfA}&orderId=${UNKNOWN_ID}`),
     },
     {
       name: 'PATCH /api/shipments/:id/delivered: delivered already',

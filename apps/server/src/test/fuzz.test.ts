@@ -230,6 +230,8 @@ const REFS = {
   'shipping.order': () => w.shipping.order,
   'shipping.line': () => w.shipping.line,
   'shipment.id': () => w.shipping.shipment,
+  // A courier's CSV shipping the fixture's order (its order number as a whole id).
+  'shipping.csv': () => `Order No.,Courier,Waybill No.\n${w.shipping.order},J&T Express,760012345678\n`,
 } satisfies Record<string, () => unknown>;
 type RefName = keyof typeof REFS;
 const r = (name: RefName) => new Ref(name);
@@ -942,6 +944,8 @@ const EXAMPLES: Record<string, () => unknown> = {
     trackingNumber: '760012345678',
     shippedOn: '2026-11-27',
   }),
+  'POST /api/shipments/csv/check': () => ({ csv: r('shipping.csv') }),
+  'POST /api/shipments/csv': () => ({ csv: r('shipping.csv'), rows: [2] }),
 };
 
 // ---------------------------------------------------------------------------------------------

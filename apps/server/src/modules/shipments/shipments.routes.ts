@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { createShipment, markDelivered } from './shipments.service.ts';
+import shipmentsCsvRoutes from './shipments-csv.routes.ts';
 
 export interface ShipmentsRoutesOptions {
   db: Db;
@@ -14,6 +15,7 @@ export interface ShipmentsRoutesOptions {
 export default async function shipmentsRoutes(app: FastifyInstance, { db, mail }: ShipmentsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['shipments'];
+  await app.register(shipmentsCsvRoutes, { db, mail });
 
   r.post(
     '',

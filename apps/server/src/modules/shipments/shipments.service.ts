@@ -1,7 +1,7 @@
 import { type CreateShipmentSchema, canShip, type ItemStatus, type Shipment } from '@habi/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { shipmentItems, shipments } from '../../db/schema.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { type MailSettings, mailShipment } from '../mail/index.ts';
@@ -16,54 +16,57 @@ type NewShipment = z.output<typeof CreateShipmentSchema>;
  * already, delivered or cancelled is 409; nothing is written then.
  */
 export function createShipment(db: Db, input: NewShipment, mail: MailSettings): Promise<Shipment> {
-  return db.transaction(async (tx) => {
-    const items = await lockLines(tx, input.orderId);
-    if (items.length === 0) throw notFound('Order not found');
-    const chosen = new Set(input.lines);
-    const known = new Set(items.map((item) => item.id));
-    if (chosen.size !== input.lines.length || input.lines.some((line) => !known.has(line))) {
-      throw badInput('Choose items of this order, each once', { lines: 'Choose items of this order' });
-    }
-    const shipped = await tx
-      .select({ line: shipmentItems.orderItemId })
-      .from(shipmentItems)
-      .where(inArray(shipmentItems.orderItemId, input.lines));
-    if (shipped.length > 0) {
-      throw conflict('Some of these items have already shipped. Reload the order to see its shipments.', {
-        lines: 'Already shipped',
-      });
-    }
-    const closed = items.find((item) => chosen.has(item.id) && !canShip(item.status as ItemStatus));
-    if (closed) {
-      throw conflict(
-        `“${closed.name}” is ${closed.status === 'cancelled' ? 'cancelled' : 'delivered'}: it cannot ship`,
-        {
-          lines: 'Choose items still to ship',
-        },
-      );
-    }
-    const [row] = await tx
-      .insert(shipments)
-      .values({
-        orderId: input.orderId,
-        courier: input.courier,
-        courierName: input.courier === 'other' ? (input.courierName ?? null) : null,
-        trackingNumber: input.trackingNumber,
-        shippedOn: input.shippedOn,
-      })
-      .returning();
-    const lines = items.filter((item) => chosen.has(item.id)).map((item) => item.id);
-    await tx.insert(shipmentItems).values(lines.map((orderItemId) => ({ orderItemId, shipmentId: row!.id })));
-    const shipment = toShipment(row!, lines);
-    await setStatuses(
-      tx,
-      input.orderId,
-      items.map((item) => (chosen.has(item.id) ? 'toReceive' : (item.status as ItemStatus))),
-      { mail, quiet: true },
+  return db.transaction((tx) => shipLines(tx, input, mail));
+}
+
+/** `createShipment` in the caller's transaction (a CSV's rows ship in one). */
+export async function shipLines(tx: Executor, input: NewShipment, mail: MailSettings): Promise<Shipment> {
+  const items = await lockLines(tx, input.orderId);
+  if (items.length === 0) throw notFound('Order not found');
+  const chosen = new Set(input.lines);
+  const known = new Set(items.map((item) => item.id));
+  if (chosen.size !== input.lines.length || input.lines.some((line) => !known.has(line))) {
+    throw badInput('Choose items of this order, each once', { lines: 'Choose items of this order' });
+  }
+  const shipped = await tx
+    .select({ line: shipmentItems.orderItemId })
+    .from(shipmentItems)
+    .where(inArray(shipmentItems.orderItemId, input.lines));
+  if (shipped.length > 0) {
+    throw conflict('Some of these items have already shipped. Reload the order to see its shipments.', {
+      lines: 'Already shipped',
+    });
+  }
+  const closed = items.find((item) => chosen.has(item.id) && !canShip(item.status as ItemStatus));
+  if (closed) {
+    throw conflict(
+      `“${closed.name}” is ${closed.status === 'cancelled' ? 'cancelled' : 'delivered'}: it cannot ship`,
+      {
+        lines: 'Choose items still to ship',
+      },
     );
-    await mailShipment(tx, input.orderId, 'shipped', shipment, mail);
-    return shipment;
-  });
+  }
+  const [row] = await tx
+    .insert(shipments)
+    .values({
+      orderId: input.orderId,
+      courier: input.courier,
+      courierName: input.courier === 'other' ? (input.courierName ?? null) : null,
+      trackingNumber: input.trackingNumber,
+      shippedOn: input.shippedOn,
+    })
+    .returning();
+  const lines = items.filter((item) => chosen.has(item.id)).map((item) => item.id);
+  await tx.insert(shipmentItems).values(lines.map((orderItemId) => ({ orderItemId, shipmentId: row!.id })));
+  const shipment = toShipment(row!, lines);
+  await setStatuses(
+    tx,
+    input.orderId,
+    items.map((item) => (chosen.has(item.id) ? 'toReceive' : (item.status as ItemStatus))),
+    { mail, quiet: true },
+  );
+  await mailShipment(tx, input.orderId, 'shipped', shipment, mail);
+  return shipment;
 }
 
 /**
