@@ -32,6 +32,9 @@ export const paths = {
     home: '/admin',
     addProduct: '/admin/add_product',
     orders: '/admin/orders',
+    shipByCsv: '/admin/orders/ship_by_csv',
+    packingSlips: (...oids: string[]) =>
+      `/admin/orders/packing_slips?${oids.map((oid) => `oid=${encodeURIComponent(oid)}`).join('&')}`,
     payments: '/admin/payments',
     manageOrder: (oid: string) => `/admin/product_management?oid=${encodeURIComponent(oid)}`,
     users: '/admin/users',

@@ -13,6 +13,8 @@ const ProductViewPage = lazy(() => import('./product-view-page.tsx'));
 const ProductEditPage = lazy(() => import('./product-edit-page.tsx'));
 const OrdersPage = lazy(() => import('./orders-page.tsx'));
 const ManageOrderPage = lazy(() => import('./manage-order-page.tsx'));
+const ShipByCsvPage = lazy(() => import('./ship-by-csv-page.tsx'));
+const PackingSlipsPage = lazy(() => import('./packing-slips-page.tsx'));
 const PaymentsPage = lazy(() => import('./payments-page.tsx'));
 const UsersPage = lazy(() => import('./users-page.tsx'));
 const DiscountsPage = lazy(() => import('./discounts-page.tsx'));
@@ -31,12 +33,15 @@ export default function AdminApp() {
     <Suspense fallback={<Loading className="min-h-dvh" />}>
       <Routes>
         <Route path="auth" element={<SignInPage />} />
+        {/* Printed pages: no back-office header or menu around them. */}
+        <Route path="orders/packing_slips" element={<PackingSlipsPage />} />
         <Route element={<AdminLayout />}>
           <Route index element={<ProductsPage />} />
           <Route path="add_product" element={<AddProductPage />} />
           <Route path="product_view" element={<ProductViewPage />} />
           <Route path="product_edit" element={<ProductEditPage />} />
           <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/ship_by_csv" element={<ShipByCsvPage />} />
           <Route path="product_management" element={<ManageOrderPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="users" element={<UsersPage />} />

@@ -1,7 +1,9 @@
 import type { ItemStatus, Order } from '@habi/shared';
+import { Printer } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -31,7 +33,15 @@ export default function ManageOrderPage() {
 
   return (
     <>
-      <PageHeader title="Manage Product Order" description={order.data && `Order ${order.data._id}`} />
+      <PageHeader title="Manage Product Order" description={order.data && `Order ${order.data._id}`}>
+        {order.data && (
+          <Button asChild variant="secondary" size="sm">
+            <Link to={paths.admin.packingSlips(order.data._id)}>
+              <Printer aria-hidden="true" className="size-4" /> Packing slip
+            </Link>
+          </Button>
+        )}
+      </PageHeader>
       {!oid || order.isError ? (
         <p role="alert" className="rounded-2xl border border-line bg-white p-8 text-center text-muted">
           {oid ? errorMessage(order.error) : 'Order not found'}

@@ -8,10 +8,11 @@ import {
   PAYMENT_STATUSES,
 } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ClipboardList } from 'lucide-react';
-import { useMemo } from 'react';
+import { ClipboardList, FileUp, Printer } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { deleteOrder, useDelete } from '../api/deletes.ts';
 import { type OrderSort, useOrders } from '../api/get-orders.ts';
@@ -39,9 +40,31 @@ export default function OrdersPage() {
   const status = list.filter('status', ORDER_STATUSES);
   const orders = useOrders({ ...list.params, payment, status });
   const remove = useDelete(deleteOrder);
+  // Orders chosen for packing slips, kept while paging and searching.
+  const [selected, setSelected] = useState<string[]>([]);
 
   const columns = useMemo(
     () => [
+      column.display({
+        id: 'select',
+        header: () => <span className="sr-only">Select</span>,
+        meta: look({ className: 'w-10' }),
+        cell: (info) => (
+          <input
+            type="checkbox"
+            aria-label={`Select order ${orderReference(info.row.original._id)} for packing slips`}
+            checked={selected.includes(info.row.original._id)}
+            onChange={(event) => {
+              const { checked } = event.target;
+              const id = info.row.original._id;
+              setSelected((current) =>
+                checked ? [...current, id] : current.filter((other) => other !== id),
+              );
+            }}
+            className="size-4 cursor-pointer accent-ink"
+          />
+        ),
+      }),
       // The date, and under it the order's number: the link into the order (one column, so the
       // table keeps its Total and row menu in view on a laptop).
       column.accessor('createdAt', {
@@ -112,6 +135,7 @@ export default function OrdersPage() {
             to: paths.admin.manageOrder(order._id),
             icon: ClipboardList,
           },
+          { label: 'Packing slip', to: paths.admin.packingSlips(order._id), icon: Printer },
         ],
         remove: {
           what: (
@@ -123,12 +147,30 @@ export default function OrdersPage() {
         },
       })),
     ],
-    [remove.mutateAsync],
+    [remove.mutateAsync, selected],
   );
 
   return (
     <>
-      <PageHeader title="Orders List" description="Orders placed by shoppers, newest first." />
+      <PageHeader title="Orders List" description="Orders placed by shoppers, newest first.">
+        <Button asChild variant="secondary" size="sm">
+          <Link to={paths.admin.shipByCsv}>
+            <FileUp aria-hidden="true" className="size-4" /> Ship by CSV
+          </Link>
+        </Button>
+        {selected.length > 0 && (
+          <>
+            <Button asChild size="sm">
+              <Link to={paths.admin.packingSlips(...selected)}>
+                <Printer aria-hidden="true" className="size-4" /> Packing slips ({selected.length})
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setSelected([])}>
+              Clear selection
+            </Button>
+          </>
+        )}
+      </PageHeader>
       <DataTable
         label="Orders"
         searchLabel="Search customer..."
