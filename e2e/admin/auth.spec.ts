@@ -69,8 +69,8 @@ test.describe('admin sign-in', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL('/admin');
-    await expect(page.getByRole('heading', { name: 'Products List' })).toBeVisible();
+    await expect(page).toHaveURL('/admin/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
     // The header: the logo home, the username, and the avatar leading to the profile.
     const banner = page.getByRole('banner');

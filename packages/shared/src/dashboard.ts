@@ -22,7 +22,7 @@ export const DASHBOARD_DAYS_MAX = 366;
 export const REPORT_DAYS_MAX = 3660;
 /** How many products each top list shows, and how many stock cells the dashboard lists. */
 export const TOP_PRODUCTS = 10;
-export const STOCK_CELLS_SHOWN = 20;
+export const STOCK_CELLS_SHOWN = 8;
 
 export const PERIOD_MESSAGES = {
   date: 'Enter a date as YYYY-MM-DD',

@@ -30,6 +30,8 @@ export const paths = {
   admin: {
     auth: '/admin/auth',
     home: '/admin',
+    /** Where an admin lands after signing in; the period goes in its query (`range`, `from`, `to`). */
+    dashboard: '/admin/dashboard',
     addProduct: '/admin/add_product',
     orders: '/admin/orders',
     shipByCsv: '/admin/orders/ship_by_csv',

@@ -44,6 +44,11 @@ export const queryKeys = {
     all: ['subscribers'] as const,
     list: (query: object) => [...queryKeys.subscribers.all, 'list', query] as const,
   },
+  /** The back office's Dashboard, one entry per period asked for. */
+  dashboard: {
+    all: ['dashboard'] as const,
+    period: (query: object) => [...queryKeys.dashboard.all, query] as const,
+  },
   /** Where an account is signed in: a customer's (`users`) or an admin's (`admin`). */
   sessions: {
     all: ['sessions'] as const,

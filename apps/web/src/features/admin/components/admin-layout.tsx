@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  LayoutDashboard,
   LogOut,
   Mail,
   Menu,
@@ -28,6 +29,12 @@ import { paymentSettingsKey } from '../api/payment-settings.ts';
 import { confirmLeaving } from '../hooks/use-leave-guard.ts';
 
 const NAV = [
+  {
+    to: paths.admin.dashboard,
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+    matches: (path: string) => path.startsWith(paths.admin.dashboard),
+  },
   {
     to: paths.admin.home,
     label: 'Products',
@@ -167,7 +174,7 @@ export function AdminLayout() {
   );
 }
 
-/** Products, Orders, Payments, Users, Discounts, Subscribers, Emails and Logout. */
+/** Dashboard, Products, Orders, Payments, Users, Discounts, Subscribers, Emails and Logout. */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -188,6 +195,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
         queryClient.removeQueries({ queryKey: queryKeys.emails.all });
         queryClient.removeQueries({ queryKey: queryKeys.discounts.all });
         queryClient.removeQueries({ queryKey: queryKeys.subscribers.all });
+        queryClient.removeQueries({ queryKey: queryKeys.dashboard.all });
         queryClient.removeQueries({ queryKey: paymentSettingsKey });
       },
       onError: (error) => toast.error(errorMessage(error)),

@@ -7,6 +7,7 @@ import { AdminLayout } from '../components/admin-layout.tsx';
 
 // Each page is its own chunk inside the back office's: signing in never loads the tables.
 const SignInPage = lazy(() => import('./sign-in-page.tsx'));
+const DashboardPage = lazy(() => import('./dashboard-page.tsx'));
 const ProductsPage = lazy(() => import('./products-page.tsx'));
 const AddProductPage = lazy(() => import('./add-product-page.tsx'));
 const ProductViewPage = lazy(() => import('./product-view-page.tsx'));
@@ -37,6 +38,7 @@ export default function AdminApp() {
         <Route path="orders/packing_slips" element={<PackingSlipsPage />} />
         <Route element={<AdminLayout />}>
           <Route index element={<ProductsPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
           <Route path="add_product" element={<AddProductPage />} />
           <Route path="product_view" element={<ProductViewPage />} />
           <Route path="product_edit" element={<ProductEditPage />} />

@@ -41,7 +41,8 @@ export default function SignInPage() {
       const admin = await queryClient.fetchQuery({ ...currentAdminQuery, staleTime: 0 });
       if (admin) {
         toast.success(message);
-        void navigate(paths.admin.home, { replace: true });
+        // The owner's morning page; the products list (/admin) is one click away.
+        void navigate(paths.admin.dashboard, { replace: true });
       } else {
         toast.error('Sign Up failed. Please try again.');
       }
