@@ -32,6 +32,8 @@ for (const width of [390, 1280]) {
       await checkScreen(page, `/admin/product_edit/?pid=${productId}`, 'Edit Product');
       await checkScreen(page, '/admin/orders', 'Orders List');
       await checkScreen(page, `/admin/product_management?oid=${order._id}`, 'Manage Product Order');
+      await checkScreen(page, '/admin/orders/ship_by_csv', 'Ship by CSV');
+      await checkScreen(page, `/admin/orders/packing_slips?oid=${order._id}`, 'Packing slips');
       await checkScreen(page, '/admin/users', 'Users List');
       await checkScreen(page, '/admin/payments', 'Payments');
       await checkScreen(page, '/admin/discounts', 'Discounts');
