@@ -810,6 +810,12 @@ function hintFor(op: Operation): Hint {
         return fc.oneof(refs('product.variation'), fc.constantFrom('', 'Fuzz Fixture Tee Red'));
       case 'stock':
         return form ? stockField : undefined;
+      case 'from':
+      case 'to':
+        // The dashboard's and the reports' days: real ones, `from` never after `to`.
+        return op.path.startsWith('/api/admin/')
+          ? fc.constantFrom(...(key === 'from' ? ['2026-01-01', '2026-11-01'] : ['2026-11-28', '2026-12-31']))
+          : undefined;
       case 'cursor':
         return refs('cursor');
       case 'code':
