@@ -64,6 +64,27 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL('/sign-in');
   });
 
+  test("a failed attempt's toast goes as soon as the next attempt signs in", async ({ page }) => {
+    await page.goto('/admin/auth');
+    await page.getByLabel('Username').fill('nobody-here');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Invalid username or password' });
+    await expect(failed).toBeVisible();
+    // Its countdown stopped: the toast would stay up until something takes it away.
+    await failed.evaluate((toast) => {
+      for (const animation of toast.getAnimations({ subtree: true })) animation.pause();
+    });
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/admin/dashboard');
+    await expect(
+      page.getByRole('alert').filter({ hasText: `Welcome back, ${E2E_ADMIN.username}!` }),
+    ).toBeVisible();
+    await expect(failed).toBeHidden();
+  });
+
   test('signs in, is sent on from /admin/auth while signed in, and logs out to /', async ({ page }) => {
     await page.goto('/admin/auth');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);

@@ -15,6 +15,9 @@ import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminSignIn } from '../api/admin-session.ts';
 
+/** The toast telling a failed attempt: one at a time, taken away by a success. */
+const FAILED_TOAST = 'admin-sign-in-failed';
+
 /** Admin sign-in: username and password, then a re-check of the admin session. */
 export default function SignInPage() {
   useDocumentTitle('Admin Sign In');
@@ -40,14 +43,16 @@ export default function SignInPage() {
       // Re-check the admin session; only a confirmed admin goes in.
       const admin = await queryClient.fetchQuery({ ...currentAdminQuery, staleTime: 0 });
       if (admin) {
+        // An earlier attempt's failure no longer holds: it would stay over the back office.
+        toast.dismiss(FAILED_TOAST);
         toast.success(message);
         // The owner's morning page; the products list (/admin) is one click away.
         void navigate(paths.admin.dashboard, { replace: true });
       } else {
-        toast.error('Sign Up failed. Please try again.');
+        toast.error('Sign Up failed. Please try again.', FAILED_TOAST);
       }
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error), FAILED_TOAST);
     }
   });
 
