@@ -56,3 +56,35 @@ test('an address typed in the newsletter box before the app starts is kept and s
   await expect(page.getByText('Almost there! Check your inbox and confirm your subscription.')).toBeVisible();
   await expect(box).toHaveValue('');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the header search opens, and searches, before the app starts', async ({ page }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    await expect(searchbox(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Open search' }).click();
+    await searchbox(page).pressSequentially('linen');
+    await searchbox(page).press('Enter');
+    await expect(page).toHaveURL('/products?q=linen');
+    app.release();
+    await appIsReady(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Products Collections' })).toBeVisible();
+  });
+
+  test('a search row opened before the app starts stays open, with its words, once it has', async ({
+    page,
+  }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open search' }).click();
+    await searchbox(page).pressSequentially('dennim');
+    app.release();
+    await appIsReady(page);
+    await expect(searchbox(page)).toHaveValue('dennim');
+    await expect(page.getByRole('button', { name: 'Close search' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Close search' }).click();
+    await expect(searchbox(page)).toBeHidden();
+  });
+});

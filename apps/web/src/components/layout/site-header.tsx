@@ -55,11 +55,10 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
           {search && (
             <SearchToggle
               open={searchOpen}
-              onToggle={() => {
-                setSearchOpen((value) => !value);
-                setOpen(false);
+              onOpenChange={(next) => {
+                setSearchOpen(next);
+                if (next) setOpen(false);
               }}
-              onClose={() => setSearchOpen(false)}
             >
               {search}
             </SearchToggle>
@@ -98,28 +97,40 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
 
 /**
  * The search: a button and a row under the header on small screens, in line before the icons
- * from 1024 px. The row opens ready to type.
+ * from 1024 px. The row is a popover the button opens and closes by itself, so it works in the
+ * server's page before the app's code runs; the app then follows it (`open`) and opens it ready
+ * to type.
  */
 function SearchToggle({
   open,
-  onToggle,
-  onClose,
+  onOpenChange,
   children,
 }: {
   open: boolean;
-  onToggle(): void;
-  onClose(): void;
+  onOpenChange(open: boolean): void;
   children: ReactNode;
 }) {
   const searchRow = useRef<HTMLDivElement>(null);
   const searchToggle = useRef<HTMLButtonElement>(null);
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as `open` changes, and first to take the row over.
   useEffect(() => {
-    if (open) searchRow.current?.querySelector('input')?.focus();
+    const row = searchRow.current;
+    if (!row) return;
+    const shown = row.matches(':popover-open');
+    if (!started.current) {
+      started.current = true;
+      // Opened in the server's page before the app ran (and maybe typed in): it stays open.
+      if (shown && !open) return onOpenChange(true);
+    }
+    // Closed by the app (another page, the menu), or opened by it: the popover follows.
+    if (shown !== open) row.togglePopover(open);
+    if (open) row.querySelector('input')?.focus();
   }, [open]);
   // Escape the search box did not use itself (to close its suggestions) closes the row.
   const closeSearchOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented || !open) return;
-    onClose();
+    onOpenChange(false);
     searchToggle.current?.focus();
   };
   return (
@@ -127,11 +138,11 @@ function SearchToggle({
       <button
         ref={searchToggle}
         type="button"
+        popoverTarget="site-search"
         className="grid size-11 place-items-center rounded-full hover:bg-sand lg:hidden"
         aria-label={open ? 'Close search' : 'Open search'}
         aria-expanded={open}
         aria-controls="site-search"
-        onClick={onToggle}
       >
         {open ? (
           <X aria-hidden="true" className="size-6" />
@@ -143,11 +154,13 @@ function SearchToggle({
       <div
         id="site-search"
         ref={searchRow}
+        popover="manual"
+        onToggle={(event) => onOpenChange(event.newState === 'open')}
         onKeyDown={closeSearchOnEscape}
         className={cn(
-          'absolute inset-x-0 top-full border-b border-line bg-paper px-4 py-3 shadow-sm sm:px-6',
+          // Under the header (h-20), over the page, while open; the browser hides it otherwise.
+          'fixed inset-x-0 top-20 bottom-auto m-0 h-auto w-full overflow-visible border-0 border-b border-line bg-paper px-4 py-3 text-ink shadow-sm sm:px-6',
           'lg:static lg:mr-2 lg:block lg:w-72 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none xl:w-80',
-          open ? 'block' : 'hidden',
         )}
       >
         <InTurn>{children}</InTurn>
