@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { type Order, type Product, summarizeOrder, toDecimal } from '@habi/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { etaLabel, manilaDatePlus } from '../dates.ts';
@@ -14,6 +15,25 @@ function tempFile(name: string, bytes: Buffer) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'habi-upload-')), name);
   writeFileSync(file, bytes);
   return file;
+}
+
+/** A 1x1 PNG of the given grey: each grey is another picture (another hash). */
+function greyPng(grey: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]); // 1 x 1, 8-bit grey
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, grey]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 interface Line {
@@ -270,6 +290,36 @@ test.describe('update profile', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Maria Clara' })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('a picture that replaces another shows on the account at once, without a reload', async ({
+    page,
+    baseURL,
+  }) => {
+    const shopper = await signUpViaApi(page.request, baseURL!);
+    const first = await page.request.patch(`/api/users/${shopper.id}`, {
+      headers: { origin: baseURL! },
+      multipart: {
+        name: shopper.name,
+        email: shopper.email,
+        contactNumber: shopper.contactNumber,
+        imageUrl: { name: 'first.png', mimeType: 'image/png', buffer: greyPng(40) },
+      },
+    });
+    expect(first.status(), await first.text()).toBe(200);
+    const avatar = page.getByRole('img', { name: `${shopper.name}'s profile picture` });
+    await page.goto('/user');
+    await expect(avatar).toHaveAttribute('src', (await first.json()).imageUrl);
+
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.locator('input[type="file"]').setInputFiles(tempFile('second.png', greyPng(200)));
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const second = (await (await saved).json()).imageUrl as string;
+    expect(second).not.toBe((await first.json()).imageUrl);
+    await expect(page).toHaveURL('/user');
+    await expect(avatar).toHaveAttribute('src', second);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
   });
 
   test('Save reads Loading... while pending; a taken email shows under the field', async ({
