@@ -45,43 +45,41 @@ export default function OrdersPage() {
 
   const columns = useMemo(
     () => [
-      column.display({
-        id: 'select',
-        header: () => <span className="sr-only">Select</span>,
-        meta: look({ className: 'w-10' }),
-        cell: (info) => (
-          <input
-            type="checkbox"
-            aria-label={`Select order ${orderReference(info.row.original._id)} for packing slips`}
-            checked={selected.includes(info.row.original._id)}
-            onChange={(event) => {
-              const { checked } = event.target;
-              const id = info.row.original._id;
-              setSelected((current) =>
-                checked ? [...current, id] : current.filter((other) => other !== id),
-              );
-            }}
-            className="size-4 cursor-pointer accent-ink"
-          />
-        ),
-      }),
-      // The date, and under it the order's number: the link into the order (one column, so the
-      // table keeps its Total and row menu in view on a laptop).
+      // The date, and under it the order's number, the link into the order, beside the box that
+      // picks it for packing slips (one column, so the table keeps its Total and row menu in view
+      // on a laptop).
       column.accessor('createdAt', {
         header: 'Date',
         meta: look({ className: 'whitespace-nowrap tabular-nums' }),
-        cell: (info) => (
-          <span className="flex flex-col items-start gap-0.5">
-            {formatDayMonthYear(info.getValue())}
-            <Link
-              to={paths.admin.manageOrder(info.row.original._id)}
-              aria-label={`Order ${orderReference(info.row.original._id)} of ${info.row.original.user}`}
-              className="font-mono text-xs font-semibold text-ink underline underline-offset-4 hover:text-accent"
-            >
-              {orderReference(info.row.original._id)}
-            </Link>
-          </span>
-        ),
+        cell: (info) => {
+          const id = info.row.original._id;
+          return (
+            <span className="flex flex-col items-start gap-0.5">
+              {formatDayMonthYear(info.getValue())}
+              <span className="flex items-center gap-1.5">
+                <input
+                  type="checkbox"
+                  aria-label={`Select order ${orderReference(id)} for packing slips`}
+                  checked={selected.includes(id)}
+                  onChange={(event) => {
+                    const { checked } = event.target;
+                    setSelected((current) =>
+                      checked ? [...current, id] : current.filter((other) => other !== id),
+                    );
+                  }}
+                  className="size-3.5 cursor-pointer accent-ink"
+                />
+                <Link
+                  to={paths.admin.manageOrder(id)}
+                  aria-label={`Order ${orderReference(id)} of ${info.row.original.user}`}
+                  className="font-mono text-xs font-semibold text-ink underline underline-offset-4 hover:text-accent"
+                >
+                  {orderReference(id)}
+                </Link>
+              </span>
+            </span>
+          );
+        },
       }),
       column.accessor('user', {
         id: 'user',
