@@ -128,8 +128,11 @@ function SearchToggle({
     if (open) row.querySelector('input')?.focus();
   }, [open]);
   // Escape the search box did not use itself (to close its suggestions) closes the row.
+  // The popover is asked, not `open`: a tap's toggle event may not have reached the app yet.
   const closeSearchOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || !open) return;
+    const row = searchRow.current;
+    if (event.key !== 'Escape' || event.defaultPrevented || !row?.matches(':popover-open')) return;
+    row.hidePopover();
     onOpenChange(false);
     searchToggle.current?.focus();
   };
