@@ -114,6 +114,15 @@ test('the phone menu', async ({ page }, testInfo) => {
   await shoot(page, testInfo, 'mobile-menu');
 });
 
+test('the header search with suggestions', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(h1(page, 'Everyday pieces, made to last.')).toBeVisible();
+  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Open search' }).click();
+  await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('dennim');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+  await shoot(page, testInfo, 'header-search');
+});
+
 test('sign-in and sign-up forms', async ({ page }, testInfo) => {
   await page.goto('/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
