@@ -34,6 +34,7 @@ import {
 import { productsRoutes } from './modules/products/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { shipmentsRoutes } from './modules/shipments/index.ts';
+import { sizeChartsRoutes } from './modules/size-charts/index.ts';
 import {
   type ImageStore,
   openImageStore,
@@ -171,6 +172,7 @@ export async function buildApp(
         settings: { storeName: config.storeName, publicUrl: config.publicUrl },
       });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });
+      await api.register(sizeChartsRoutes, { ...deps, prefix: '/size-charts' });
       await api.register(ordersRoutes, {
         ...deps,
         mail: mailSettings,

@@ -130,4 +130,14 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795814234081,
     sha256: 'a8fa6dd0953b1fe39b0bbc27becfb5d6e14b09c1e57d591ea9100f511b6825ed',
   },
+  {
+    tag: '0025_outbox_secrets',
+    when: 1795824500091,
+    sha256: 'a1235958b438fef02d1e17236d78ebc96d4d37d1696882b2cba380fa160ef10c',
+  },
+  {
+    tag: '0026_size_charts',
+    when: 1795828962564,
+    sha256: 'ebfa7304f2fda5e755ed7021c5d4f667b05181462ef49c3d860972d3a3ef2a74',
+  },
 ];

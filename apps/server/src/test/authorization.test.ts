@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
+import { DEFAULT_SIZE_CHARTS, IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -732,6 +732,20 @@ const ROUTES: Route[] = [
     // PayMongo is not configured here: the order's own customer is told online payment is off.
     expected: ownerOnly(409),
     build: () => ({ url: `/api/payments/orders/${orderOfA}/checkout` }),
+  },
+  // size charts
+  {
+    method: 'GET',
+    path: '/api/size-charts/product/:id',
+    expected: everyone(200),
+    build: () => ({ url: `/api/size-charts/product/${product.id}` }),
+  },
+  { method: 'GET', path: '/api/size-charts', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'PUT',
+    path: '/api/size-charts/:category/:kind',
+    expected: adminOnly(200),
+    build: () => ({ url: '/api/size-charts/Men/tops', payload: { rows: DEFAULT_SIZE_CHARTS.Men.tops } }),
   },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, PASSWORD_MESSAGES, SEARCH_MESSAGES, SIZE_PRESETS } from '@habi/shared';
+import {
+  DEFAULT_SIZE_CHARTS,
+  IDEMPOTENCY_KEY_HEADER,
+  PASSWORD_MESSAGES,
+  SEARCH_MESSAGES,
+  SIZE_CHART_MESSAGES,
+  SIZE_PRESETS,
+} from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +98,7 @@ const TABLES = [
   'payment_events',
   'shipments',
   'shipment_items',
+  'size_charts',
 ];
 
 // The case tables are built from the valid bodies' shapes when the file is collected, before
@@ -669,6 +677,13 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   {
     method: 'PUT',
+    path: '/api/size-charts/:category/:kind',
+    who: 'admin',
+    url: (category = 'Men') => `/api/size-charts/${category}/tops`,
+    body: () => ({ rows: DEFAULT_SIZE_CHARTS.Men.tops }),
+  },
+  {
+    method: 'PUT',
     path: '/api/payments/settings',
     who: 'admin',
     url: () => '/api/payments/settings',
@@ -1225,6 +1240,7 @@ const otherCases = (): Case[] => {
 
   const idRoutes: [Method, string, Who][] = [
     ['GET', '/api/product/:id', 'anonymous'],
+    ['GET', '/api/size-charts/product/:id', 'anonymous'],
     ['GET', '/api/orders/:id', 'admin'],
     ['GET', '/api/orders/user/:userId', 'customer'],
     ['PATCH', '/api/orders/checkAndUpdateOrder/:id', 'admin'],
@@ -1252,6 +1268,7 @@ const otherCases = (): Case[] => {
   // A well-formed id that names nothing: 404.
   const unknown: [Method, (id: string) => string, unknown?][] = [
     ['GET', (id) => `/api/product/${id}`],
+    ['GET', (id) => `/api/size-charts/product/${id}`],
     ['GET', (id) => `/api/orders/${id}`],
     ['GET', (id) => `/api/admin/emails/${id}`],
     ['PATCH', (id) => `/api/orders/checkAndUpdateOrder/${id}`],
@@ -2180,7 +2197,89 @@ const otherCases = (): Case[] => {
   return cases;
 };
 
+/** Size charts: what only a chart's own rules refuse, and a product's own chart that does not fit. */
+function sizeChartCases(): Case[] {
+  const asAdmin = (method: Method, url: string, payload: unknown): Req => ({
+    method,
+    url,
+    cookie: admin.cookie,
+    payload: payload as Json,
+  });
+  const firstRow = (values: unknown) =>
+    DEFAULT_SIZE_CHARTS.Men.tops.map((row, i) => (i === 0 ? { ...row, values } : row));
+  return [
+    ...(
+      [
+        [
+          'a chest of 200 cm',
+          [
+            { min: 200, max: 200 },
+            { min: 68, max: 72 },
+          ],
+          'Chest must be between 40 and 160',
+        ],
+        [
+          'a range given backwards',
+          [
+            { min: 88, max: 84 },
+            { min: 68, max: 72 },
+          ],
+          SIZE_CHART_MESSAGES.order,
+        ],
+        [
+          'two decimals',
+          [
+            { min: 84.25, max: 88 },
+            { min: 68, max: 72 },
+          ],
+          SIZE_CHART_MESSAGES.decimals,
+        ],
+        ['a missing measurement', [{ min: 84, max: 88 }], SIZE_CHART_MESSAGES.columns(2)],
+      ] as const
+    ).map(([what, values, message]) => ({
+      name: `PUT /api/size-charts/:category/:kind: ${what}`,
+      status: 400,
+      message,
+      build: () => asAdmin('PUT', '/api/size-charts/Men/tops', { rows: firstRow(values) }),
+    })),
+    {
+      name: 'PUT /api/size-charts/:category/:kind: the sizes out of order',
+      status: 400,
+      message: SIZE_CHART_MESSAGES.sizes(SIZE_PRESETS.Clothes),
+      build: () =>
+        asAdmin('PUT', '/api/size-charts/Men/tops', { rows: [...DEFAULT_SIZE_CHARTS.Men.tops].reverse() }),
+    },
+    {
+      name: "PUT /api/size-charts/:category/:kind: a tops chart sent as the shoes'",
+      status: 400,
+      message: SIZE_CHART_MESSAGES.sizes(SIZE_PRESETS.Sneakers),
+      build: () => asAdmin('PUT', '/api/size-charts/Men/shoes', { rows: DEFAULT_SIZE_CHARTS.Men.tops }),
+    },
+    {
+      name: 'PUT /api/size-charts/:category/:kind: an unknown kind of chart',
+      status: 400,
+      build: () => asAdmin('PUT', '/api/size-charts/Men/hats', { rows: DEFAULT_SIZE_CHARTS.Men.tops }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: its own size chart in the wrong sizes',
+      status: 400,
+      message: SIZE_CHART_MESSAGES.sizes(SIZE_PRESETS.Clothes),
+      build: () =>
+        asAdmin('PATCH', `/api/product/edit/${product.id}`, {
+          ...editBody(),
+          sizeChart: DEFAULT_SIZE_CHARTS.Men.shoes,
+        }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: its own size chart as text',
+      status: 400,
+      build: () => asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), sizeChart: 'S,M,L' }),
+    },
+  ];
+}
+
 const CASES: Case[] = [
+  ...sizeChartCases(),
   ...JSON_ROUTES.flatMap(jsonCases),
   ...MULTIPART_ROUTES.flatMap(multipartCases),
   ...otherCases(),

@@ -7,8 +7,10 @@ import {
   ALL_SIZES,
   CATEGORIES,
   CreateProductFieldsSchema,
+  DEFAULT_SIZE_CHARTS,
   ImageOnlyFormSchema,
   ProfileSchema,
+  SIZE_CHART_KINDS,
   SIZE_PRESETS,
   StockShortfallSchema,
   SUBCATEGORIES,
@@ -737,6 +739,7 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
     return ['shipping.line'];
   }
   if (op.path.startsWith('/api/admin/discounts')) return ['discount.id'];
+  if (op.path.startsWith('/api/size-charts')) return ['product.id', 'uploaded.id'];
   if (op.path.startsWith('/api/payments/accounts')) return ['account.id'];
   if (op.path.startsWith('/api/payments/orders')) {
     if (/\/(transfer-reference|transfer-proof|transfer\/confirm|transfer\/reject)$/.test(op.path))
@@ -801,7 +804,17 @@ function hintFor(op: Operation): Hint {
           ? option([[...SIZE_PRESETS.Clothes], [...SIZE_PRESETS.Sneakers], []])
           : fc.constantFrom('', ...ALL_SIZES);
       case 'category':
+        // A size chart's: mostly the one its example fits (Men's tops), so edits reach the checks.
+        if (op.path.startsWith('/api/size-charts'))
+          return fc.oneof({ weight: 3, arbitrary: fc.constant('Men') }, fc.constantFrom(...CATEGORIES));
         return listOrEnum ? undefined : option(CATEGORIES);
+      case 'kind':
+        return op.path.startsWith('/api/size-charts')
+          ? fc.oneof({ weight: 3, arbitrary: fc.constant('tops') }, fc.constantFrom(...SIZE_CHART_KINDS))
+          : undefined;
+      case 'sizeChart':
+        // The product's own chart: the category's (none), or one that fits its sizes only sometimes.
+        return form ? fc.constantFrom('', JSON.stringify(DEFAULT_SIZE_CHARTS.Men.tops)) : undefined;
       case 'subCategory':
         return listOrEnum ? undefined : option(SUBCATEGORIES);
       case 'variationsName':
@@ -926,6 +939,7 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/users/me/password': () => ({ currentPassword: r('password'), password: CUSTOMER_PASSWORD }),
   'POST /api/admin/me/password': () => ({ currentPassword: r('adminPassword'), password: ADMIN.password }),
   'PUT /api/payments/settings': () => ({ ...PAYMENT_SETTINGS }),
+  'PUT /api/size-charts/{category}/{kind}': () => ({ rows: DEFAULT_SIZE_CHARTS.Men.tops }),
   'POST /api/payments/accounts': () => ({
     kind: 'maya',
     accountName: 'Habi Clothing',

@@ -41,6 +41,7 @@ const TABLES = [
   'known_devices',
   'images',
   'product_stock',
+  'size_charts',
   'products',
   'admins',
   'customers',

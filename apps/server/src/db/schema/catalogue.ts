@@ -1,4 +1,5 @@
-/** Products, their stock, the search index's words and stored images. */
+/** Products, their stock, the search index's words, stored images and size charts. */
+import type { SizeChartKind, SizeChartRow } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -35,6 +36,8 @@ export const products = pgTable(
     bestRank: integer('best_rank'),
     /** Checkout takes from `product_stock`, which has a row for each variation and size exactly when this is set. */
     trackStock: boolean('track_stock').notNull().default(false),
+    /** The product's own size chart (rows fitted to its category and kind); null: its category's. */
+    sizeChart: jsonb('size_chart').$type<SizeChartRow[]>(),
     createdAt: createdAt(),
     /** Set by a trigger on every update (migration 0014): the sitemap's lastmod. */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -91,3 +94,19 @@ export const images = pgTable('images', {
   bytes: bytea('bytes').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A category's size chart of one kind, as an admin edited it; a chart without a row is the
+ * store's default (`DEFAULT_SIZE_CHARTS` in shared). Triggers raise the catalogue version on any
+ * change (migration 0026), so product pages show an edit at once.
+ */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    category: text('category').notNull(),
+    kind: text('kind').$type<SizeChartKind>().notNull(),
+    rows: jsonb('rows').$type<SizeChartRow[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.kind] })],
+);

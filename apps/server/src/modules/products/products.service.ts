@@ -4,16 +4,20 @@ import {
   LIMITS,
   type Product,
   parseCentavos,
+  SIZE_CHART_MESSAGES,
+  type SizeChartRow,
   STOCK_MESSAGES,
   type StockLevel,
   type StockUpdateInput,
+  sizeChartRowsSchema,
+  sizeChartSlotFor,
   stockNowMessage,
   toDecimal,
 } from '@habi/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, productStock, products, type VariationRecord } from '../../db/schema.ts';
-import { badInput, conflict, notFound } from '../../lib/errors.ts';
+import { badInput, conflict, fieldErrors, notFound } from '../../lib/errors.ts';
 import {
   assertImage,
   type ImageStore,
@@ -34,6 +38,25 @@ function normalisePrice(text: string): string {
   return toDecimal(centavos);
 }
 
+/**
+ * A product's own size chart, checked against the chart its category, type and sizes call for
+ * (shared `sizeChartRowsSchema`); a 400 naming each cell refused (`sizeChart.<row>.values.<column>`).
+ */
+function fitOwnChart(
+  product: { category: string | null; subCategory: string | null; sizes: string[] },
+  rows: SizeChartRow[] | null,
+): SizeChartRow[] | null {
+  if (rows === null) return null;
+  const slot = sizeChartSlotFor({ ...product, size: product.sizes });
+  if (!slot) throw badInput(SIZE_CHART_MESSAGES.noChart, { sizeChart: SIZE_CHART_MESSAGES.noChart });
+  const parsed = sizeChartRowsSchema(slot.category, slot.kind).safeParse(rows);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(
+    parsed.error.issues.map((issue) => ({ ...issue, path: ['sizeChart', ...issue.path] })),
+  );
+  throw badInput(Object.values(errors)[0]!, errors);
+}
+
 export async function readProduct(db: Executor, id: string): Promise<Product> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw notFound('Product not found');
@@ -51,6 +74,8 @@ export interface NewProduct {
   variations: VariationRecord[];
   bestRank?: number;
   createdAt?: string;
+  /** Its own size chart; absent or null, its category's. */
+  sizeChart?: SizeChartRow[] | null;
   /** Given, the product tracks stock: these quantities, none of any variation and size left out. */
   stock?: readonly StockLevel[];
 }
@@ -59,7 +84,12 @@ export async function createProduct(db: Db, { stock, ...input }: NewProduct) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({ ...input, price: normalisePrice(input.price), trackStock: stock !== undefined })
+      .values({
+        ...input,
+        price: normalisePrice(input.price),
+        sizeChart: fitOwnChart(input, input.sizeChart ?? null),
+        trackStock: stock !== undefined,
+      })
       .returning();
     if (stock) await fitStock(tx, row!.id, row!, stock);
     return row!;
@@ -96,6 +126,8 @@ export async function addProduct(
     'stock.quantities',
   );
   if (Object.keys(unsold).length > 0) throw badInput(Object.values(unsold)[0]!, unsold);
+  // The chart is checked before any image is decoded, as the other fields are.
+  fitOwnChart({ ...fields, sizes }, fields.sizeChart);
   // Every file's type is checked before any is decoded, the cheap refusal first.
   for (const file of [main, ...files.variations]) assertImage(file);
   const prepared: PreparedImage[] = [];
@@ -109,6 +141,7 @@ export async function addProduct(
     subCategory: fields.subCategory,
     sizes,
     variations: fields.variationsName.map((name, i) => ({ name, imageUrl: prepared[i + 1]!.url })),
+    sizeChart: fields.sizeChart,
     ...(fields.stock?.trackStock ? { stock: quantities } : {}),
   });
   try {
@@ -136,10 +169,14 @@ export async function updateProduct(db: Db, id: string, input: EditProductInput)
         category: input.updatedCategory,
         subCategory: input.updatedSubcategory,
         sizes: input.updatedSizes,
+        ...(input.sizeChart === undefined ? {} : { sizeChart: input.sizeChart }),
       })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');
+    // Its own chart, sent or kept, must fit the product as edited (a new type or sizes call for
+    // another chart): refused, the edit is rolled back whole.
+    fitOwnChart(row, row.sizeChart);
     if (row.trackStock) await fitStock(tx, id, row);
     // The update holds the product's row: the stock is changed as under updateStock's lock.
     const trackStock = input.stock ? await applyStock(tx, row, input.stock, 'stock.changes') : row.trackStock;
