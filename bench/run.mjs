@@ -296,6 +296,11 @@ try {
     ['admin products page', '/api/product/admin-list?limit=10&sort=name', adminCookie],
     ['admin orders page', '/api/orders/all?limit=10&offset=5000', adminCookie],
     ['admin users search', '/api/users/all?limit=10&q=shopper%2012&sort=email', adminCookie],
+    // The Dashboard. The scaled store's orders all fall in its last 30 days (the worst case), or
+    // are spread over BENCH_ORDER_DAYS days (730: two years' trade, about 4,100 in 30 days).
+    ['admin dashboard, 30 days', '/api/admin/dashboard?range=30d', adminCookie],
+    ['admin dashboard, 30 days, 1 connection', '/api/admin/dashboard?range=30d', adminCookie, undefined, 1],
+    ['admin dashboard, today, 1 connection', '/api/admin/dashboard?range=today', adminCookie, undefined, 1],
     // The header search and the collection page's search results.
     ['search "shirt"', '/api/product/all?q=shirt&limit=24'],
     ['search "dennim jaket" (typos)', '/api/product/all?q=dennim%20jaket&limit=24'],

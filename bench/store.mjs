@@ -62,7 +62,9 @@ export async function startScaledStore({ port, products, databaseUrl, nodeArgs =
     first.kill('SIGKILL');
     throw error;
   }
-  spawnSync(process.execPath, ['apps/server/dist/seed-scale.js', String(products)], {
+  // BENCH_ORDER_DAYS spreads the orders over that many days (the dashboard's bench), else one a second.
+  const orderDays = process.env.BENCH_ORDER_DAYS ? [process.env.BENCH_ORDER_DAYS] : [];
+  spawnSync(process.execPath, ['apps/server/dist/seed-scale.js', String(products), ...orderDays], {
     cwd: root,
     env,
     stdio: 'inherit',

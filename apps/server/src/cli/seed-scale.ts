@@ -6,9 +6,14 @@ import { openDatabase } from '../db/client.ts';
 /**
  * `node apps/server/dist/seed-scale.js <count>`: adds <count> synthetic products (copies of the demo ones
  * with other names and prices) and <count> orders of two lines each from as many customers,
- * so benchmarks can measure a large store.
+ * so benchmarks can measure a large store. The orders are placed one a second back from now, or
+ * spread evenly over <days> days when a third argument gives them (`node seed-scale.js 100000
+ * 730`), as a store that took that many orders over two years; lines of orders over 14 days old
+ * are then delivered, as such a store's are.
  */
 const count = Number(process.argv[2] ?? 10_000);
+const orderDays = Number(process.argv[3] ?? 0);
+const secondsApart = orderDays > 0 ? (orderDays * 86_400) / count : 1;
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -44,13 +49,14 @@ await database.db.transaction(async (tx) => {
     insert into orders (customer_id, customer_name, shipping_address, payment_method, status,
                         subtotal, shipping_fee, tax, total, created_at)
     select c.id, c.name, '1 Rizal Avenue, Manila 1000', 'cod', 'pending', 1398.00, 0, 139.80, 1537.80,
-           now() - make_interval(secs => row_number() over ())
+           now() - make_interval(secs => row_number() over () * ${secondsApart}::float8)
     from customers c where c.email like '%@bench.example'
-    returning id
+    returning id, created_at
   )
   insert into order_items (order_id, position, product_id, name, image_url, price, size, quantity,
                            delivery_fee, delivery_date, status)
-  select placed.id, pos, p.id, p.name, p.image_url, 699.00, '', 1, 0, current_date + 9, 'toPay'
+  select placed.id, pos, p.id, p.name, p.image_url, 699.00, '', 1, 0, current_date + 9,
+         case when placed.created_at < now() - interval '14 days' then 'delivered' else 'toPay' end
   from placed cross join generate_series(0, 1) pos
   cross join lateral (select * from products order by id limit 1) p
 `);

@@ -72,8 +72,10 @@ function checkCells(file: FileRow, today: string): Checked {
     looksLikeFormula(file[column]),
   );
   for (const column of formulas) {
+    const lead = /^\s*([=+\-@])/.exec(file[column])?.[1];
     errors.push(
-      `the ${COLUMN_WORDS[column]} ${shown(file[column])} starts like a spreadsheet formula: remove the leading “${file[column].trim()[0] ?? ''}”`,
+      `the ${COLUMN_WORDS[column]} ${shown(file[column])} starts like a spreadsheet formula: ` +
+        `remove the leading ${lead ? `“${lead}”` : 'tab or carriage return'}`,
     );
   }
   const formula = (column: CsvColumn) => formulas.includes(column as (typeof formulas)[number]);

@@ -158,6 +158,14 @@ describe('shipping by CSV', () => {
     expect(await countRows(ctx.t, 'shipments')).toBe(shipments);
   });
 
+  it('names a tab or carriage return leading a cell, which spreadsheets also read as a formula', async () => {
+    const order = await placeTwoLines();
+    const response = await check(`order,courier,tracking\n${ref(order)},LBC,"\tLBC-2001"\n`);
+    expect(problems(response.json().rows)).toEqual([
+      'row 2: the tracking number “LBC-2001” starts like a spreadsheet formula: remove the leading tab or carriage return',
+    ]);
+  });
+
   it('ships nothing when the file checks differently than its dry run did', async () => {
     const [one, two] = [await placeTwoLines(), await placeTwoLines()];
     const csv = `order,courier,tracking\n${ref(one)},LBC,LBC-1001\n${ref(two)},LBC,LBC-1002\n`;

@@ -125,7 +125,10 @@ export function TopList({
   by: 'units' | 'sales';
 }) {
   return (
-    <section aria-labelledby={`top-${by}`} className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`top-${by}`}
+      className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-6"
+    >
       <h2 id={`top-${by}`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -172,7 +175,10 @@ export function TopList({
 /** The stock cells sold out or low, the emptiest first, each leading to its product's edit page. */
 export function StockList({ stock }: { stock: Dashboard['stock'] }) {
   return (
-    <section aria-labelledby="stock-heading" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="stock-heading"
+      className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-6"
+    >
       <h2 id="stock-heading" className="text-lg font-semibold">
         Stock to reorder
       </h2>
@@ -231,7 +237,10 @@ export function ReportLinks({ from, to }: { from: string; to: string }) {
   const href = (report: ReportName) =>
     `${API_BASE}/admin/reports/${report}${REPORTS[report].period ? `?${new URLSearchParams({ from, to })}` : ''}`;
   return (
-    <section aria-labelledby="reports-heading" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="reports-heading"
+      className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-6"
+    >
       <h2 id="reports-heading" className="text-lg font-semibold">
         Reports
       </h2>
