@@ -14,6 +14,10 @@ export const queryKeys = {
     best: () => [...queryKeys.products.all, 'best'] as const,
     suggestions: (q: string) => [...queryKeys.products.all, 'suggest', q] as const,
     detail: (id: string) => [...queryKeys.products.all, 'detail', id] as const,
+    /** The chart a product's Size Guide shows (a product's edit changes it: under `all`). */
+    sizeChart: (id: string) => [...queryKeys.products.all, 'size-chart', id] as const,
+    /** The back office's charts of every category: a chart's edit changes every product's. */
+    sizeCharts: () => [...queryKeys.products.all, 'size-charts'] as const,
   },
   orders: {
     all: ['orders'] as const,
@@ -54,6 +58,8 @@ export const queryKeys = {
     all: ['sessions'] as const,
     of: (who: 'users' | 'admin') => [...queryKeys.sessions.all, who] as const,
   },
+  /** A followed link that verifies an address, kept for the visit (following it again answers the same). */
+  emailVerification: (token: string) => ['email-verification', token] as const,
   passwordReset: {
     all: ['password-reset'] as const,
     check: (token: string) => [...queryKeys.passwordReset.all, 'check', token] as const,

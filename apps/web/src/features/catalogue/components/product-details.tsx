@@ -3,6 +3,7 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { InTurn } from '../../../lib/hydrate-in-turn.tsx';
 import { useProductChoice } from '../hooks/use-product-choice.ts';
 import { AddToCart, DeliveryPromises, SoldOutNotice } from './product-purchase.tsx';
+import { SizeGuide } from './size-guide.tsx';
 import { SizePicker } from './size-picker.tsx';
 import { SoldOutBadge } from './sold-out-badge.tsx';
 import { VariationPicker } from './variation-picker.tsx';
@@ -68,6 +69,7 @@ export function ProductDetails({ product }: { product: Product }) {
               soldOut={choice.goneSizes}
               value={size}
               onChange={(next) => choice.choose(selected, next)}
+              guide={<SizeGuide productId={product._id} selected={size} />}
             />
           </InTurn>
         )}

@@ -1,4 +1,4 @@
-import { Ruler } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
 /**
@@ -12,23 +12,23 @@ export function SizePicker({
   soldOut,
   value,
   onChange,
+  guide,
 }: {
   sizes: string[];
   /** The sizes none are left of, in the chosen variation. */
   soldOut: ReadonlySet<string>;
   value: string | undefined;
   onChange(size: string): void;
+  /** 'Size Guide' beside the heading (size-guide.tsx); its no-JS panel opens over the sizes. */
+  guide?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-3">
+    <div className="relative flex flex-col gap-3">
       <div className="flex items-center justify-between gap-4">
         <p id="size-label" className="text-sm font-semibold">
           Select Size
         </p>
-        <p className="flex items-center gap-1.5 text-sm text-muted">
-          <Ruler aria-hidden="true" className="size-4" />
-          Size Guide
-        </p>
+        {guide}
       </div>
       <div role="radiogroup" aria-labelledby="size-label" className="flex flex-wrap gap-2">
         {sizes.map((size) => {

@@ -7,16 +7,21 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paymentOptionsQueryOptions } from '../../../lib/payment-options.ts';
 import { productQueryOptions, useProduct } from '../../../lib/products.ts';
+import { productSizeChartQueryOptions } from '../../../lib/size-charts.ts';
 import { BackButton } from '../components/back-button.tsx';
 import { ProductDetails } from '../components/product-details.tsx';
 import { ProductNotFound } from '../components/product-not-found.tsx';
 
-/** Server rendering: the product, when the URL names one, and the ways to pay named under it. */
+/**
+ * Server rendering: the product, when the URL names one, its size chart (in the page's HTML, so
+ * the Size Guide reads without the app), and the ways to pay named under it.
+ */
 export async function prefetch(queryClient: QueryClient, url: URL) {
   const pid = url.searchParams.get('pid') ?? '';
   if (!isId(pid)) return;
   await Promise.all([
     queryClient.prefetchQuery(productQueryOptions(pid)),
+    queryClient.prefetchQuery(productSizeChartQueryOptions(pid)),
     queryClient.prefetchQuery(paymentOptionsQueryOptions),
   ]);
 }
