@@ -43,6 +43,7 @@ export const paths = {
     emails: '/admin/emails',
     subscribers: '/admin/subscribers',
     discounts: '/admin/discounts',
+    sizeCharts: '/admin/size_charts',
     addDiscount: '/admin/add_discount',
     discountEdit: (did: string) => `/admin/discount_edit?did=${encodeURIComponent(did)}`,
     profile: '/admin/update_admin_profile',

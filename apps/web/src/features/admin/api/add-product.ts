@@ -1,4 +1,4 @@
-import type { MessageResponse, ProductStockInput } from '@habi/shared';
+import type { MessageResponse, ProductStockInput, SizeChartRow } from '@habi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
@@ -23,6 +23,8 @@ export interface NewProductForm {
   variationsName: string[];
   /** Given, the product tracks stock; absent, it sells without limit and no `stock` field is sent. */
   stock?: ProductStockInput;
+  /** The product's own size chart; null or absent, its category's (no `sizeChart` field is sent). */
+  sizeChart?: SizeChartRow[] | null;
 }
 
 const UNKNOWN = 'An unknown error occurred';
@@ -40,6 +42,7 @@ export function productFormData(input: NewProductForm): FormData {
   form.append('subCategory', optionText(input.subCategory));
   form.append('variationsName', JSON.stringify(input.variationsName));
   if (input.stock) form.append('stock', JSON.stringify(input.stock));
+  if (input.sizeChart) form.append('sizeChart', JSON.stringify(input.sizeChart));
   return form;
 }
 

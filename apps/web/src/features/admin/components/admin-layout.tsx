@@ -7,6 +7,7 @@ import {
   Newspaper,
   Package,
   ReceiptText,
+  Ruler,
   TicketPercent,
   Users,
   Wallet,
@@ -42,6 +43,12 @@ const NAV = [
     // Product pages (add, details, edit) belong to Products.
     matches: (path: string) =>
       path === paths.admin.home || /^\/admin\/(add_product|product_view|product_edit)/.test(path),
+  },
+  {
+    to: paths.admin.sizeCharts,
+    label: 'Size charts',
+    icon: Ruler,
+    matches: (path: string) => path.startsWith(paths.admin.sizeCharts),
   },
   {
     to: paths.admin.orders,
@@ -174,7 +181,7 @@ export function AdminLayout() {
   );
 }
 
-/** Dashboard, Products, Orders, Payments, Users, Discounts, Subscribers, Emails and Logout. */
+/** Dashboard, Products, Size charts, Orders, Payments, Users, Discounts, Subscribers, Emails and Logout. */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

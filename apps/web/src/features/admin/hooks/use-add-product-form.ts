@@ -4,13 +4,14 @@ import { useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { ProductOptionsShape } from '../components/product-option-fields.tsx';
 import { type StockCells, stockAxes, stockInput } from '../utils/stock-grid.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
+import { useOwnSizeChart } from './use-own-size-chart.ts';
 
 /**
  * Create form (name, desc, price with their exact messages) plus what travels
@@ -78,14 +79,27 @@ export function useAddProductForm() {
     watch('size')?.value ?? [],
   );
   const stock = trackStock ? stockInput(stockAxesNow, stockCells) : undefined;
-  // Anything entered would be lost by leaving: a field, an image, a variation name, the stock.
+  const chart = useOwnSizeChart(
+    {
+      category: watch('category')?.value ?? null,
+      subCategory: watch('subCategory')?.value ?? null,
+      size: watch('size')?.value ?? [],
+    },
+    null,
+  );
+  // Anything entered would be lost by leaving: a field, an image, a variation name, the stock, a chart.
   const guard = useLeaveGuard(
-    isDirty || trackStock || Object.values(stockCells).some((cell) => cell.trim() !== ''),
+    isDirty || trackStock || Object.values(stockCells).some((cell) => cell.trim() !== '') || chart.dirty,
   );
 
   const onSubmit = handleSubmit(async (values) => {
     if (stock && 'errors' in stock) {
       stockSection.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const sentChart = chart.check();
+    if (sentChart === 'invalid') {
+      toast.error('Nothing was saved: check the size chart.');
       return;
     }
     setProgress(0);
@@ -101,12 +115,14 @@ export function useAddProductForm() {
         subCategory: values.subCategory,
         variationsName: values.variationNames.map((n) => n.value),
         ...(stock ? { stock: stock.input } : {}),
+        sizeChart: sentChart.sizeChart,
       });
       // Created: the way back to the list asks nothing.
       guard.release();
       toast.success(message);
       void navigate(paths.admin.home);
     } catch (error) {
+      if (error instanceof ApiError) chart.refused(error.errors);
       toast.error(errorMessage(error));
     }
   });
@@ -123,6 +139,7 @@ export function useAddProductForm() {
     descLength,
     namesError,
     guard,
+    chart,
     stock: {
       section: stockSection,
       tracked: trackStock,

@@ -57,7 +57,7 @@ afterEach(() => {
 function renderEditor() {
   let editor: ReturnType<typeof useProductEditor> | undefined;
   function Harness() {
-    editor = useProductEditor(TEE);
+    editor = useProductEditor(TEE, null);
     return <h1>Edit Product</h1>;
   }
   const router = createMemoryRouter(

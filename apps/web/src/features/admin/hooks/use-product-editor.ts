@@ -1,4 +1,4 @@
-import { EditProductFormSchema, type Product } from '@habi/shared';
+import { EditProductFormSchema, type Product, type SizeChartRow } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatValue } from 'react-currency-input-field';
 import { useForm } from 'react-hook-form';
@@ -17,6 +17,7 @@ import {
   sizeOptionFor,
 } from '../components/product-options.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
+import { useOwnSizeChart } from './use-own-size-chart.ts';
 import { useStockEdits } from './use-stock-edits.ts';
 
 /** Edit form (name, desc, price with their messages) plus the three selects. */
@@ -55,7 +56,7 @@ const aboutStock = (error: unknown) =>
  * in one request (all or none; the card's Save stock still saves the stock alone), and the
  * warning before the page is left with either unsaved.
  */
-export function useProductEditor(product: Product) {
+export function useProductEditor(product: Product, ownChart: SizeChartRow[] | null) {
   const navigate = useNavigate();
   const edit = useEditProduct(product._id);
   const stock = useStockEdits(product);
@@ -64,13 +65,23 @@ export function useProductEditor(product: Product) {
     defaultValues: defaultsOf(product),
   });
   const { isDirty } = form.formState;
-  const guard = useLeaveGuard(isDirty || stock.pending > 0);
+  const [category, subCategory, size] = form.watch(['category', 'subCategory', 'size']);
+  const chart = useOwnSizeChart(
+    { category: category?.value ?? null, subCategory: subCategory?.value ?? null, size: size?.value ?? [] },
+    ownChart,
+  );
+  const guard = useLeaveGuard(isDirty || stock.pending > 0 || chart.dirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const sizes = [...(values.size?.value ?? [])];
     const sent = stock.check(sizes);
     if (sent === 'invalid') {
       toast.error('Nothing was saved: check the stock changes.');
+      return;
+    }
+    const sentChart = chart.check();
+    if (sentChart === 'invalid') {
+      toast.error('Nothing was saved: check the size chart.');
       return;
     }
     try {
@@ -82,6 +93,8 @@ export function useProductEditor(product: Product) {
         updatedSubcategory: values.subCategory?.value ?? null,
         updatedSizes: sizes,
         ...(sent === 'none' ? {} : { stock: sent.body }),
+        // Absent leaves the product's chart as it is.
+        ...(chart.dirty ? { sizeChart: sentChart.sizeChart } : {}),
       });
       // Everything is saved: the way back to the list asks nothing.
       guard.release();
@@ -89,6 +102,7 @@ export function useProductEditor(product: Product) {
       void navigate(paths.admin.home);
     } catch (error) {
       if (sent !== 'none' && aboutStock(error)) stock.refused(error, sent, 'stock.changes');
+      if (error instanceof ApiError) chart.refused(error.errors);
       toast.error(errorMessage(error));
     }
   });
@@ -96,9 +110,10 @@ export function useProductEditor(product: Product) {
   return {
     form,
     stock,
+    chart,
     onSubmit,
     pending: edit.isPending,
     guard,
-    unsaved: unsavedSentence(isDirty, stock.pending),
+    unsaved: unsavedSentence(isDirty || chart.dirty, stock.pending),
   };
 }

@@ -9,6 +9,7 @@ import {
 import { FormActions, UploadProgress } from '../components/form-bits.tsx';
 import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { ProductSizeChartField } from '../components/product-size-chart-field.tsx';
 import { useAddProductForm } from '../hooks/use-add-product-form.ts';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
@@ -44,6 +45,7 @@ export default function AddProductPage() {
             />
           </div>
         </div>
+        <ProductSizeChartField chart={form.chart} disabled={form.pending} />
         <div ref={stock.section}>
           <NewStockSection
             tracked={stock.tracked}

@@ -24,6 +24,7 @@ const DiscountEditPage = lazy(() => import('./discount-edit-page.tsx'));
 const EmailsPage = lazy(() => import('./emails-page.tsx'));
 const SubscribersPage = lazy(() => import('./subscribers-page.tsx'));
 const ProfilePage = lazy(() => import('./profile-page.tsx'));
+const SizeChartsPage = lazy(() => import('./size-charts-page.tsx'));
 
 /**
  * The back office, mounted at /admin/* and loaded only when visited. /admin/auth
@@ -52,6 +53,7 @@ export default function AdminApp() {
           <Route path="discount_edit" element={<DiscountEditPage />} />
           <Route path="subscribers" element={<SubscribersPage />} />
           <Route path="emails" element={<EmailsPage />} />
+          <Route path="size_charts" element={<SizeChartsPage />} />
           <Route path="update_admin_profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -1,4 +1,4 @@
-import type { Product } from '@habi/shared';
+import type { Product, SizeChartRow } from '@habi/shared';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
@@ -7,11 +7,13 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../../../lib/products.ts';
+import { useProductSizeChart } from '../../../lib/size-charts.ts';
 import { FormActions, FormSection } from '../components/form-bits.tsx';
 import { LeaveDialog } from '../components/leave-dialog.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PriceField } from '../components/price-field.tsx';
 import { ProductOptionFields } from '../components/product-option-fields.tsx';
+import { ProductSizeChartField } from '../components/product-size-chart-field.tsx';
 import { StockCard } from '../components/stock-card.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useProductEditor } from '../hooks/use-product-editor.ts';
@@ -22,18 +24,25 @@ export default function ProductEditPage() {
   const [search] = useSearchParams();
   const pid = search.get('pid') ?? '';
   const product = useProduct(pid, { enabled: pid !== '' });
+  // Whether it has a chart of its own, for the Size chart section to start from.
+  const chart = useProductSizeChart(pid, { enabled: pid !== '' });
+  const failed = product.error ?? chart.error;
 
   return (
     <>
       <PageHeader title="Edit Product" description={product.data?.name} />
-      {!pid || product.isError ? (
+      {!pid || failed ? (
         <p role="alert" className="rounded-2xl border border-line bg-white p-8 text-center text-muted">
-          {pid ? errorMessage(product.error) : 'Product not found'}
+          {pid ? errorMessage(failed) : 'Product not found'}
         </p>
-      ) : product.data ? (
+      ) : product.data && chart.data ? (
         // Keyed, so the form and the stock start again from the stored values of whichever
         // product is opened.
-        <ProductEditor key={product.data._id} product={product.data} />
+        <ProductEditor
+          key={product.data._id}
+          product={product.data}
+          ownChart={chart.data.source === 'product' ? (chart.data.chart?.rows ?? null) : null}
+        />
       ) : (
         <Loading />
       )}
@@ -45,9 +54,9 @@ export default function ProductEditPage() {
  * The details, the Stock card, then Update, which saves both together (the card's Save stock
  * saves the stock alone). Leaving with either unsaved asks first.
  */
-function ProductEditor({ product }: { product: Product }) {
+function ProductEditor({ product, ownChart }: { product: Product; ownChart: SizeChartRow[] | null }) {
   const goBack = useGoBack(paths.admin.home);
-  const editor = useProductEditor(product);
+  const editor = useProductEditor(product, ownChart);
   const { form, stock, guard } = editor;
   const formId = useId();
 
@@ -56,6 +65,7 @@ function ProductEditor({ product }: { product: Product }) {
       <form id={formId} noValidate onSubmit={editor.onSubmit}>
         <DetailsSection product={product} form={form} />
       </form>
+      <ProductSizeChartField chart={editor.chart} disabled={editor.pending} />
       <StockCard product={product} stock={stock} busy={editor.pending} />
       <FormActions form={formId} submitLabel="Update" pending={editor.pending} onCancel={goBack}>
         {stock.pending > 0 && (
