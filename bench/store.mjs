@@ -44,6 +44,8 @@ export async function startScaledStore({ port, products, databaseUrl, nodeArgs =
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'habi-bench-')),
     PORT: String(port),
     NODE_ENV: 'production',
+    // As `npm start` and the systemd unit run it.
+    MALLOC_ARENA_MAX: '2',
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
