@@ -53,6 +53,7 @@ export default async function reportsRoutes(app: FastifyInstance, { db }: { db: 
       schema: { tags, summary: REPORTS.stock.title, querystring: z.strictObject({}), produces: ['text/csv'] },
       onRequest: app.requireAdmin,
     },
-    async (_request, reply) => sendCsv(reply, reportFileName('stock', { on: storeDate(new Date()) }), stockReport(db)),
+    async (_request, reply) =>
+      sendCsv(reply, reportFileName('stock', { on: storeDate(new Date()) }), stockReport(db)),
   );
 }

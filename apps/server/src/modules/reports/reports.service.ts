@@ -37,7 +37,8 @@ function bounds(period: ReportPeriodQuery) {
 }
 
 /** "2026-11-28 09:30" in the store's time zone, as the database writes it. */
-const storeTime = (column: SQL) => sql`to_char(${column} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`;
+const storeTime = (column: SQL) =>
+  sql`to_char(${column} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`;
 
 /** `PAGE`-row pages of `read(after)`, where `after` is the last row of the page before. */
 async function* pages<T>(read: (after: T | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
@@ -286,7 +287,15 @@ export async function* salesByProductReport(db: Db, period: ReportPeriodQuery): 
   }
 }
 
-export const STOCK_HEADER = ['Product ID', 'Product', 'Category', 'Subcategory', 'Variation', 'Size', 'Quantity'];
+export const STOCK_HEADER = [
+  'Product ID',
+  'Product',
+  'Category',
+  'Subcategory',
+  'Variation',
+  'Size',
+  'Quantity',
+];
 
 /** Every tracked product's stock, one row per variation and size, in the order of the products' ids. */
 export async function* stockReport(db: Db): AsyncGenerator<string> {

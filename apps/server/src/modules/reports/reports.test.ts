@@ -155,7 +155,9 @@ describe('GET /api/admin/reports/*', () => {
 
   it('downloads the stock of every variation and size', async () => {
     const response = await get('stock');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="habi-stock-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="habi-stock-\d{4}-\d\d-\d\d\.csv"$/,
+    );
     const [header, ...records] = csvOf(response);
     expect(header).toEqual(STOCK_HEADER);
     expect(records.map((r) => [r[5], r[6]])).toEqual([
@@ -168,7 +170,12 @@ describe('GET /api/admin/reports/*', () => {
     const shopper = await signUpCustomer(ctx.t);
     expect((await get('orders?from=2026-10-01&to=2026-10-01', shopper.cookie)).statusCode).toBe(401);
     expect((await get('stock', '')).statusCode).toBe(401);
-    for (const url of ['orders', 'payments?from=2026-10-02&to=2026-10-01', 'sales-by-product?from=x&to=y', 'stock?x=1']) {
+    for (const url of [
+      'orders',
+      'payments?from=2026-10-02&to=2026-10-01',
+      'sales-by-product?from=x&to=y',
+      'stock?x=1',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(400);
     }
   });
