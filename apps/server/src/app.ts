@@ -33,6 +33,7 @@ import {
 } from './modules/payments/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
+import { cancelItemsRoutes, returnsRoutes } from './modules/returns/index.ts';
 import { shipmentsRoutes } from './modules/shipments/index.ts';
 import { sizeChartsRoutes } from './modules/size-charts/index.ts';
 import {
@@ -181,12 +182,10 @@ export async function buildApp(
         prefix: '/orders',
       });
       await api.register(shipmentsRoutes, { db: database.db, mail: mailSettings, prefix: '/shipments' });
+      await api.register(cancelItemsRoutes, { ...deps, mail: mailSettings, prefix: '/orders' });
       await api.register(paymentSettingsRoutes, { ...deps, settings: paymentSettings, prefix: '/payments' });
-      await api.register(paymentsRoutes, {
-        ...deps,
-        payments: new PaymentsService(database.db, mailSettings, paymongo?.refunds),
-        prefix: '/payments',
-      });
+      const payments = new PaymentsService(database.db, mailSettings, paymongo?.refunds);
+      await api.register(paymentsRoutes, { ...deps, payments, prefix: '/payments' });
       await api.register(transferProofRoutes, {
         db: database.db,
         proofs: new TransferProofs(database.db, privateImages),
@@ -197,6 +196,7 @@ export async function buildApp(
         paymongo: paymongo?.routes,
         prefix: '/payments',
       });
+      await api.register(returnsRoutes, { ...deps, mail: mailSettings, payments, prefix: '/returns' });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
       await api.register(newsletterRoutes, {

@@ -12,6 +12,7 @@ export * from './order-status.ts';
 export * from './order-summary.ts';
 export * from './pages.ts';
 export * from './payments.ts';
+export * from './returns.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/discount.ts';

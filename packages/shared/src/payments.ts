@@ -133,11 +133,17 @@ export interface PaymentFacts {
   refunded: Centavos;
   /** A transfer's reference waits for the shop to confirm it. */
   referenceWaiting: boolean;
+  /** What returned items the shop received back are worth (`returns.ts`): no longer owed. */
+  returnsCredit?: Centavos;
 }
 
-/** What the shopper owes for the lines not cancelled. */
-export const amountOwed = (facts: Pick<PaymentFacts, 'lines'>): Centavos =>
-  facts.lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.share), 0);
+/** What the shopper owes for the lines not cancelled, less what items returned to the shop are worth. */
+export const amountOwed = (facts: Pick<PaymentFacts, 'lines' | 'returnsCredit'>): Centavos =>
+  Math.max(
+    0,
+    facts.lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.share), 0) -
+      (facts.returnsCredit ?? 0),
+  );
 
 /**
  * What the shopper still has to pay, from an order's payment as read: what the lines not
@@ -153,8 +159,9 @@ export const orderReference = (orderId: string) =>
   `#${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 
 /** What the shop owes back: kept beyond what the lines not cancelled cost. Never below zero. */
-export const refundDue = (facts: Pick<PaymentFacts, 'lines' | 'paid' | 'refunded'>): Centavos =>
-  Math.max(0, facts.paid - facts.refunded - amountOwed(facts));
+export const refundDue = (
+  facts: Pick<PaymentFacts, 'lines' | 'paid' | 'refunded' | 'returnsCredit'>,
+): Centavos => Math.max(0, facts.paid - facts.refunded - amountOwed(facts));
 
 /**
  * The order's payment status, from its ledger and its lines. Money refunded: refunded when none

@@ -8,4 +8,5 @@ export * from './schema/discounts.ts';
 export * from './schema/mail.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
+export * from './schema/returns.ts';
 export * from './schema/shipments.ts';

@@ -140,4 +140,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795828962564,
     sha256: 'ebfa7304f2fda5e755ed7021c5d4f667b05181462ef49c3d860972d3a3ef2a74',
   },
+  {
+    tag: '0027_returns',
+    when: 1795829390722,
+    sha256: '7f035b32e938d0b527913005dedb06864ba84d62b8a6005028157c2e5897af1b',
+  },
 ];

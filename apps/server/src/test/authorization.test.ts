@@ -197,6 +197,64 @@ async function referencedTransferOfA(): Promise<string> {
   return id;
 }
 
+/** A fresh order of A's, shipped and delivered; its line. */
+async function deliveredLineOfA(): Promise<string> {
+  const order = await placeOrderOk(t, a, [orderLineFor(product)]);
+  const shipped = await ok(
+    t.request({ method: 'POST', url: '/api/shipments', cookie: admin.cookie, payload: shipmentBody(order) }),
+    201,
+  );
+  await ok(
+    t.request({
+      method: 'PATCH',
+      url: `/api/shipments/${shipped.shipment._id}/delivered`,
+      cookie: admin.cookie,
+    }),
+  );
+  return order.products[0]!._id;
+}
+
+/**
+ * A fresh return (or exchange, to size M) of A's delivered line, taken by the admin through
+ * `steps` (approve, received); its id.
+ */
+async function returnOfA(kind: 'return' | 'exchange' = 'return', steps: ('approve' | 'received')[] = []) {
+  const itemId = await deliveredLineOfA();
+  const body = { itemId, kind, reason: 'wrongSize', ...(kind === 'exchange' ? { size: 'M' } : {}) };
+  const { request } = await ok(
+    t.request({ method: 'POST', url: '/api/returns', cookie: a.cookie, payload: body }),
+    201,
+  );
+  for (const step of steps) {
+    await ok(
+      t.request({
+        method: 'POST',
+        url: `/api/returns/${request._id}/${step}`,
+        cookie: admin.cookie,
+        ...(step === 'received' ? { payload: {} } : {}),
+      }),
+    );
+  }
+  return request._id as string;
+}
+
+/** A's return with one photo, made once. */
+let photographedReturn: string | undefined;
+async function photographedReturnOfA(): Promise<string> {
+  if (photographedReturn) return photographedReturn;
+  const id = await returnOfA();
+  await ok(
+    t.request({
+      method: 'PUT',
+      url: `/api/returns/${id}/photos`,
+      cookie: a.cookie,
+      ...(await multipartBody({}, [['photo', png]])),
+    }),
+  );
+  photographedReturn = id;
+  return id;
+}
+
 const ROUTES: Route[] = [
   // users
   {
@@ -535,6 +593,98 @@ const ROUTES: Route[] = [
     path: '/api/admin/emails/:id',
     expected: adminOnly(200),
     build: () => ({ url: `/api/admin/emails/${mailToA}` }),
+  },
+  // returns
+  { method: 'GET', path: '/api/returns/mine', expected: anyCustomer(200), build: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/returns',
+    expected: ownerOnly(201),
+    ownerInBody: true,
+    build: async () => ({
+      payload: { itemId: await deliveredLineOfA(), kind: 'return', reason: 'changedMind' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/returns/:id/photos',
+    expected: ownerOnly(200),
+    build: async () => ({
+      url: `/api/returns/${await returnOfA()}/photos`,
+      ...(await multipartBody({}, [['photo', png]])),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/returns/:id/photos/:n',
+    expected: ownerOrAdmin(200),
+    build: async () => ({ url: `/api/returns/${await photographedReturnOfA()}/photos/0` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/cancel',
+    expected: ownerOnly(200),
+    build: async () => ({ url: `/api/returns/${await returnOfA('exchange')}/cancel` }),
+  },
+  { method: 'GET', path: '/api/returns', expected: adminOnly(200), build: () => ({}) },
+  { method: 'GET', path: '/api/returns/report', expected: adminOnly(200), build: () => ({}) },
+  { method: 'GET', path: '/api/returns/settings', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'PUT',
+    path: '/api/returns/settings',
+    expected: adminOnly(200),
+    build: () => ({ payload: { windowDays: 7 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/approve',
+    expected: adminOnly(200),
+    build: async () => ({ url: `/api/returns/${await returnOfA()}/approve` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/refuse',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/returns/${await returnOfA('exchange')}/refuse`,
+      payload: { reason: 'Worn' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/received',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/returns/${await returnOfA('return', ['approve'])}/received`,
+      payload: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/replacement',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/returns/${await returnOfA('exchange', ['approve', 'received'])}/replacement`,
+      payload: { courier: 'lbc', trackingNumber: 'LBC-12345678', shippedOn: '2026-11-28' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/refund',
+    expected: adminOnly(200),
+    build: async () => ({
+      url: `/api/returns/${await returnOfA('return', ['approve', 'received'])}/refund`,
+      payload: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/cancel',
+    expected: ownerOnly(200),
+    build: async () => {
+      const order = await placeOrderOk(t, a, [orderLineFor(product)]);
+      return { url: `/api/orders/${order._id}/cancel`, payload: { items: [order.products[0]!._id] } };
+    },
   },
   // discounts
   {

@@ -3,6 +3,7 @@ import {
   DEFAULT_SIZE_CHARTS,
   IDEMPOTENCY_KEY_HEADER,
   PASSWORD_MESSAGES,
+  RETURN_MESSAGES,
   SEARCH_MESSAGES,
   SIZE_CHART_MESSAGES,
   SIZE_PRESETS,
@@ -98,6 +99,8 @@ const TABLES = [
   'payment_events',
   'shipments',
   'shipment_items',
+  'return_requests',
+  'return_settings',
   'size_charts',
 ];
 
@@ -126,6 +129,18 @@ let shippedOfA = { order: UNKNOWN_ID, line: UNKNOWN_ID, shipment: UNKNOWN_ID };
 /** A product tracking stock with none left, and a cancelled order of A's for 2 of it. */
 let soldOut = product;
 let cancelledOfA = UNKNOWN_ID;
+/**
+ * A's delivered line with no request, one delivered 8 days ago, and A's requests at each step:
+ * an exchange requested, a return approved, an exchange and a return received.
+ */
+const returnsOfA = {
+  line: UNKNOWN_ID,
+  lateLine: UNKNOWN_ID,
+  requested: UNKNOWN_ID,
+  approved: UNKNOWN_ID,
+  exchange: UNKNOWN_ID,
+  refund: UNKNOWN_ID,
+};
 /** A 10% code once per customer, used by A. */
 const CODE = 'BADINPUT10';
 let discount = UNKNOWN_ID;
@@ -683,6 +698,66 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ rows: DEFAULT_SIZE_CHARTS.Men.tops }),
   },
   {
+    method: 'POST',
+    path: '/api/returns',
+    who: 'customer',
+    url: () => '/api/returns',
+    body: () => ({
+      itemId: returnsOfA.line,
+      kind: 'exchange',
+      reason: 'wrongSize',
+      size: 'M',
+      note: 'Too snug',
+    }),
+    optional: ['note'],
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/refuse',
+    who: 'admin',
+    url: (id = returnsOfA.requested) => `/api/returns/${id}/refuse`,
+    body: () => ({ reason: 'Worn and washed' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/received',
+    who: 'admin',
+    url: (id = returnsOfA.approved) => `/api/returns/${id}/received`,
+    body: () => ({ damaged: false }),
+    optional: ['damaged'],
+    bodyOptional: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/replacement',
+    who: 'admin',
+    url: (id = returnsOfA.exchange) => `/api/returns/${id}/replacement`,
+    body: () => ({ courier: 'lbc', trackingNumber: 'LBC-12345678', shippedOn: '2026-11-28' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/returns/:id/refund',
+    who: 'admin',
+    url: (id = returnsOfA.refund) => `/api/returns/${id}/refund`,
+    body: () => ({ reference: 'GC-12345', note: 'Given back by GCash' }),
+    optional: ['reference', 'note'],
+    bodyOptional: true,
+  },
+  {
+    method: 'PUT',
+    path: '/api/returns/settings',
+    who: 'admin',
+    url: () => '/api/returns/settings',
+    body: () => ({ windowDays: 7 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/cancel',
+    who: 'customer',
+    url: (id = orderOfA) => `/api/orders/${id}/cancel`,
+    body: () => ({ items: [lineOfA] }),
+  },
+  {
     method: 'PUT',
     path: '/api/payments/settings',
     who: 'admin',
@@ -960,6 +1035,16 @@ const MULTIPART_ROUTES: MultipartRoute[] = [
     files: () => [['proof', png]],
     required: [],
     fileFields: ['proof'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/returns/:id/photos',
+    who: 'customer',
+    url: (id = returnsOfA.requested) => `/api/returns/${id}/photos`,
+    fields: () => ({}),
+    files: () => [['photo', png]],
+    required: [],
+    fileFields: ['photo'],
   },
   {
     method: 'PUT',
@@ -1251,6 +1336,9 @@ const otherCases = (): Case[] => {
     ['POST', '/api/payments/orders/:id/checkout', 'customer'],
     ['GET', '/api/payments/orders/:id/transfer-proof', 'admin'],
     ['PATCH', '/api/shipments/:id/delivered', 'admin'],
+    ['POST', '/api/returns/:id/approve', 'admin'],
+    ['POST', '/api/returns/:id/cancel', 'customer'],
+    ['GET', '/api/returns/:id/photos/:n', 'admin'],
     ['DELETE', '/api/payments/accounts/:id/qr-image', 'admin'],
     ['DELETE', '/api/users/me/sessions/:id', 'customer'],
     ['DELETE', '/api/admin/me/sessions/:id', 'admin'],
@@ -1293,6 +1381,16 @@ const otherCases = (): Case[] => {
     ['POST', (id) => `/api/payments/orders/${id}/refunds`, { amount: '1.00', reference: 'MATRIX-REF-1' }],
     ['GET', (id) => `/api/payments/orders/${id}/transfer-proof`],
     ['PATCH', (id) => `/api/shipments/${id}/delivered`],
+    ['POST', (id) => `/api/returns/${id}/approve`],
+    ['POST', (id) => `/api/returns/${id}/refuse`, { reason: 'Worn' }],
+    ['POST', (id) => `/api/returns/${id}/received`, {}],
+    [
+      'POST',
+      (id) => `/api/returns/${id}/replacement`,
+      { courier: 'lbc', trackingNumber: 'LBC-12345678', shippedOn: '2026-11-28' },
+    ],
+    ['POST', (id) => `/api/returns/${id}/refund`, {}],
+    ['GET', (id) => `/api/returns/${id}/photos/0`],
     ['DELETE', (id) => `/api/payments/accounts/${id}/qr-image`],
   ];
   for (const [method, url, payload] of unknown) {
@@ -1300,6 +1398,137 @@ const otherCases = (): Case[] => {
       name: `${method} ${url(':id')}: an unknown id`,
       status: 404,
       build: () => asAdmin(method, url(UNKNOWN_ID), typeof payload === 'function' ? payload() : payload),
+    });
+  }
+  // Returns: what cannot be asked, and steps out of turn; a 4xx with a message, nothing written.
+  const ask = (body: Json) => asA('POST', '/api/returns', body);
+  cases.push(
+    {
+      name: 'POST /api/returns: day 8 of a 7-day window',
+      status: 422,
+      message: 'Returns are accepted within 7 days of delivery',
+      build: () => ask({ itemId: returnsOfA.lateLine, kind: 'exchange', reason: 'wrongSize', size: 'L' }),
+    },
+    {
+      name: 'POST /api/returns: an item not delivered',
+      status: 409,
+      message: RETURN_MESSAGES.notDelivered,
+      build: () => ask({ itemId: lineOfA, kind: 'return', reason: 'changedMind' }),
+    },
+    {
+      name: 'POST /api/returns: an item already under request',
+      status: 409,
+      message: RETURN_MESSAGES.open,
+      build: async () => {
+        const [row] = await queryRows<{ item: string }>(
+          t,
+          sql`select order_item_id as item from return_requests where id = ${returnsOfA.requested}`,
+        );
+        return ask({ itemId: row!.item, kind: 'return', reason: 'changedMind' });
+      },
+    },
+    {
+      name: 'POST /api/returns: a size the product does not have',
+      status: 400,
+      message: 'This product has no size XXL',
+      build: () => ask({ itemId: returnsOfA.line, kind: 'exchange', reason: 'wrongSize', size: 'XXL' }),
+    },
+    {
+      name: 'POST /api/returns: the size the shopper has',
+      status: 400,
+      message: RETURN_MESSAGES.chooseOther,
+      build: () => ask({ itemId: returnsOfA.line, kind: 'exchange', reason: 'wrongSize', size: 'S' }),
+    },
+    {
+      name: 'POST /api/returns: an unknown reason',
+      status: 400,
+      build: () => ask({ itemId: returnsOfA.line, kind: 'return', reason: 'bored' }),
+    },
+    {
+      name: 'POST /api/returns: an item of another shopper',
+      status: 403,
+      build: () => ({
+        ...ask({ itemId: returnsOfA.line, kind: 'return', reason: 'changedMind' }),
+        cookie: b.cookie,
+      }),
+    },
+    {
+      name: 'POST /api/returns: an unknown item',
+      status: 404,
+      build: () => ask({ itemId: UNKNOWN_ID, kind: 'return', reason: 'changedMind' }),
+    },
+    {
+      name: 'POST /api/returns/:id/received: a request not approved',
+      status: 409,
+      message: RETURN_MESSAGES.notApproved,
+      build: () => asAdmin('POST', `/api/returns/${returnsOfA.requested}/received`, {}),
+    },
+    {
+      name: 'POST /api/returns/:id/replacement: a return, not an exchange',
+      status: 409,
+      build: () =>
+        asAdmin('POST', `/api/returns/${returnsOfA.refund}/replacement`, {
+          courier: 'lbc',
+          trackingNumber: 'LBC-12345678',
+          shippedOn: '2026-11-28',
+        }),
+    },
+    {
+      name: 'POST /api/returns/:id/refund: an exchange',
+      status: 409,
+      build: () => asAdmin('POST', `/api/returns/${returnsOfA.exchange}/refund`, {}),
+    },
+    {
+      name: 'POST /api/returns/:id/approve: a request approved already',
+      status: 409,
+      build: () => asAdmin('POST', `/api/returns/${returnsOfA.approved}/approve`),
+    },
+    {
+      name: 'POST /api/returns/:id/cancel: a parcel received',
+      status: 409,
+      message: RETURN_MESSAGES.cannotCancel,
+      build: () => asA('POST', `/api/returns/${returnsOfA.exchange}/cancel`),
+    },
+    {
+      name: 'PUT /api/returns/settings: 0 days',
+      status: 400,
+      build: () => asAdmin('PUT', '/api/returns/settings', { windowDays: 0 }),
+    },
+    {
+      name: 'PUT /api/returns/settings: 91 days',
+      status: 400,
+      build: () => asAdmin('PUT', '/api/returns/settings', { windowDays: 91 }),
+    },
+    {
+      name: 'POST /api/orders/:id/cancel: a shipped item',
+      status: 409,
+      build: () => asA('POST', `/api/orders/${shippedOfA.order}/cancel`, { items: [shippedOfA.line] }),
+    },
+    {
+      name: 'POST /api/orders/:id/cancel: an item of another order',
+      status: 400,
+      build: () => asA('POST', `/api/orders/${orderOfA}/cancel`, { items: [shippedOfA.line] }),
+    },
+  );
+  for (const query of [
+    'status=lost',
+    'reason=bored',
+    'limit=101',
+    'offset=-1',
+    'status=requested&status=approved',
+    'role=admin',
+  ]) {
+    cases.push({
+      name: `GET /api/returns?${query}`,
+      status: 400,
+      build: () => asAdmin('GET', `/api/returns?${query}`),
+    });
+  }
+  for (const n of ['3', '-1', 'one']) {
+    cases.push({
+      name: `GET /api/returns/:id/photos/:n: the photo ${n}`,
+      status: 400,
+      build: () => asAdmin('GET', `/api/returns/${returnsOfA.requested}/photos/${n}`),
     });
   }
   // Passwords: a link that does not work, a common new password, a session that is not the account's.
@@ -2362,6 +2591,15 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
       cookie: admin.cookie,
     }),
   },
+  ...(['approve', 'cancel'] as const).map((step) => ({
+    method: 'POST' as const,
+    path: `/api/returns/:id/${step}`,
+    build: () => ({
+      method: 'POST' as const,
+      url: `/api/returns/${returnsOfA.requested}/${step}`,
+      cookie: step === 'approve' ? admin.cookie : a.cookie,
+    }),
+  })),
   {
     method: 'DELETE',
     path: '/api/payments/accounts/:id/qr-image',
@@ -2498,6 +2736,63 @@ beforeAll(async () => {
   await placeOrderOk(t, b, body(b));
 });
 afterAll(() => t.close());
+
+/** A's order of the product, shipped and delivered (`daysAgo` days ago); its line. */
+async function deliveredLineOfA(daysAgo = 0): Promise<string> {
+  const order = await placeOrderOk(t, a, [orderLineFor(product)]);
+  const shipped = await t.request({
+    method: 'POST',
+    url: '/api/shipments',
+    cookie: admin.cookie,
+    payload: shipmentBody({ orderId: order._id, lines: [order.products[0]!._id] }),
+  });
+  if (shipped.statusCode !== 201) throw new Error(`shipment failed: ${shipped.body}`);
+  const id = shipped.json().shipment._id;
+  const delivered = await t.request({
+    method: 'PATCH',
+    url: `/api/shipments/${id}/delivered`,
+    cookie: admin.cookie,
+  });
+  if (delivered.statusCode !== 200) throw new Error(`delivery failed: ${delivered.body}`);
+  if (daysAgo > 0) {
+    await t.database.db.execute(
+      sql`update shipments set delivered_at = now() - make_interval(days => ${daysAgo}) where id = ${id}`,
+    );
+  }
+  return order.products[0]!._id;
+}
+
+/** A's request on a fresh delivered line, taken through `steps`; its id. */
+async function returnOfA(kind: 'return' | 'exchange', steps: string[] = []): Promise<string> {
+  const body = {
+    itemId: await deliveredLineOfA(),
+    kind,
+    reason: 'wrongSize',
+    ...(kind === 'exchange' ? { size: 'M' } : {}),
+  };
+  const asked = await t.request({ method: 'POST', url: '/api/returns', cookie: a.cookie, payload: body });
+  if (asked.statusCode !== 201) throw new Error(`return failed: ${asked.body}`);
+  const id: string = asked.json().request._id;
+  for (const step of steps) {
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/returns/${id}/${step}`,
+      cookie: admin.cookie,
+      payload: {},
+    });
+    if (done.statusCode !== 200) throw new Error(`${step} failed: ${done.body}`);
+  }
+  return id;
+}
+
+beforeAll(async () => {
+  returnsOfA.line = await deliveredLineOfA();
+  returnsOfA.lateLine = await deliveredLineOfA(8);
+  returnsOfA.requested = await returnOfA('exchange');
+  returnsOfA.approved = await returnOfA('return', ['approve']);
+  returnsOfA.exchange = await returnOfA('exchange', ['approve', 'received']);
+  returnsOfA.refund = await returnOfA('return', ['approve', 'received']);
+});
 
 describe('bad input', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, badCase) => {

@@ -148,7 +148,8 @@ interface Account {
   email: string;
 }
 interface World {
-  a: Account & { address: string; orderId: string; orderKey: string };
+  /** `line`: the first line of A's order. */
+  a: Account & { address: string; orderId: string; orderKey: string; line?: string };
   b: Account & { orderId: string };
   admin: Account & { username: string };
   admin2: { id: string; username: string };
@@ -172,6 +173,11 @@ interface World {
   payments: { account: string; transfer: string; cod: string; online: string };
   /** An order of A's with a line still to ship, and a shipment not yet delivered. */
   shipping: { order: string; line: string; shipment: string };
+  /**
+   * A's delivered line with no request, and A's requests at each step the back office takes
+   * them from: an exchange requested, a return approved, an exchange and a return received.
+   */
+  returns: { item: string; requested: string; approved: string; exchange: string; refund: string };
   cursor: string;
   /** Where the app writes uploaded images; undefined when it keeps them in the database. */
   uploadsDir: string | undefined;
@@ -232,6 +238,12 @@ const REFS = {
   'shipping.order': () => w.shipping.order,
   'shipping.line': () => w.shipping.line,
   'shipment.id': () => w.shipping.shipment,
+  'a.line': () => w.a.line ?? '',
+  'returns.item': () => w.returns.item,
+  'returns.requested': () => w.returns.requested,
+  'returns.approved': () => w.returns.approved,
+  'returns.exchange': () => w.returns.exchange,
+  'returns.refund': () => w.returns.refund,
   // A courier's CSV shipping the fixture's order (its order number as a whole id).
   'shipping.csv': () => `Order No.,Courier,Waybill No.\n${w.shipping.order},J&T Express,760012345678\n`,
 } satisfies Record<string, () => unknown>;
@@ -365,6 +377,73 @@ async function repairShipments() {
   if (!row!.shipment) w.shipping.shipment = await shipFixture();
 }
 
+/** A fresh order of A's, shipped and delivered; its line. */
+async function deliveredFixtureLine(): Promise<string> {
+  const shipment = await shipFixture();
+  const response = await t.request({
+    method: 'PATCH',
+    url: `/api/shipments/${shipment}/delivered`,
+    cookie: w.admin.cookie,
+  });
+  if (response.statusCode !== 200) throw new Error(`delivery failed: ${response.body}`);
+  return response.json().shipment.lines[0];
+}
+
+/** A's request on a fresh delivered line, taken by the admin through `steps`; its id. */
+async function returnFixture(kind: 'return' | 'exchange', steps: ('approve' | 'received')[] = []) {
+  const body = {
+    itemId: await deliveredFixtureLine(),
+    kind,
+    reason: 'wrongSize',
+    ...(kind === 'exchange' ? { size: 'M' } : {}),
+  };
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/returns',
+    cookie: w.a.cookie,
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`return failed: ${response.body}`);
+  const id: string = response.json().request._id;
+  for (const step of steps) await asAdmin('POST', `/api/returns/${id}/${step}`, {});
+  return id;
+}
+
+/** The returns fixtures again once a run moved one on (or filled its photos). */
+async function repairReturns() {
+  const [row] = await sqlRows<{
+    item: boolean;
+    requested: boolean;
+    approved: boolean;
+    exchange: boolean;
+    refund: boolean;
+    line: boolean;
+  }>(sql`select
+    exists(select 1 from order_items i join orders o on o.id = i.order_id
+      where i.id = ${w.returns.item} and i.status = 'delivered' and o.customer_id = ${w.a.id}
+      and not exists(select 1 from return_requests r where r.order_item_id = i.id and r.status not in ('refused', 'cancelled'))) as item,
+    exists(select 1 from return_requests where id = ${w.returns.requested} and status = 'requested'
+      and cardinality(photos) < 3 and customer_id = ${w.a.id}) as requested,
+    exists(select 1 from return_requests where id = ${w.returns.approved} and status = 'approved') as approved,
+    exists(select 1 from return_requests where id = ${w.returns.exchange} and status = 'received') as exchange,
+    exists(select 1 from return_requests where id = ${w.returns.refund} and status = 'received') as refund,
+    exists(select 1 from order_items where id = ${w.a.line ?? null} and order_id = ${w.a.orderId}) as line`);
+  if (!row!.item) w.returns.item = await deliveredFixtureLine();
+  if (!row!.requested) w.returns.requested = await returnFixture('exchange');
+  if (!row!.approved) w.returns.approved = await returnFixture('return', ['approve']);
+  if (!row!.exchange) w.returns.exchange = await returnFixture('exchange', ['approve', 'received']);
+  if (!row!.refund) w.returns.refund = await returnFixture('return', ['approve', 'received']);
+  if (!row!.line) w.a.line = await lineOf(w.a.orderId);
+}
+
+async function lineOf(orderId: string): Promise<string> {
+  return (
+    await sqlRows<{ id: string }>(
+      sql`select id from order_items where order_id = ${orderId} order by position limit 1`,
+    )
+  )[0]!.id;
+}
+
 /** A product added through the API, to learn where the app stores uploads (inside its temp DATA_DIR). */
 async function uploadFixtureProduct(cookie: string) {
   // A colour and size of its own: files are named by content, and other test files upload PNGs too.
@@ -465,6 +544,14 @@ async function buildWorld(): Promise<World> {
   };
   w.shipping = { ...(await placeShippingFixture()), shipment: '' };
   w.shipping.shipment = await shipFixture();
+  w.a.line = await lineOf(w.a.orderId);
+  w.returns = {
+    item: await deliveredFixtureLine(),
+    requested: await returnFixture('exchange'),
+    approved: await returnFixture('return', ['approve']),
+    exchange: await returnFixture('exchange', ['approve', 'received']),
+    refund: await returnFixture('return', ['approve', 'received']),
+  };
   return w;
 }
 
@@ -528,6 +615,7 @@ async function repairWorld(op: Operation) {
   }
   await repairPayments(op);
   await repairShipments();
+  await repairReturns();
   if (/password/.test(op.path)) await repairPasswords();
   if (/password|sessions/.test(op.path)) await repairSessions();
   // A forged cookie carrying a shared token (anonymous callers send them) ends that session.
@@ -729,6 +817,8 @@ const ID_REFS: RefName[] = [
 function idsFor(op: Operation, key: string | undefined): RefName[] {
   if (key === 'userId') return ['a.id', 'b.id'];
   if (op.path.startsWith('/api/product')) return ['product.id', 'uploaded.id'];
+  if (op.path.endsWith('/cancel') && op.path.startsWith('/api/orders') && key !== 'id')
+    return ['a.line', 'shipping.line'];
   if (op.path.startsWith('/api/orders')) return ['a.order', 'b.order'];
   if (op.path.startsWith('/api/admin/emails')) return ['mail'];
   if (op.path.startsWith('/api/users/me/sessions')) return ['a.session', 'admin.session'];
@@ -741,6 +831,13 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
   if (op.path.startsWith('/api/admin/discounts')) return ['discount.id'];
   if (op.path.startsWith('/api/size-charts')) return ['product.id', 'uploaded.id'];
   if (op.path.startsWith('/api/payments/accounts')) return ['account.id'];
+  if (op.path.startsWith('/api/returns')) {
+    if (key !== 'id') return ['returns.item', 'a.line', 'shipping.line'];
+    if (op.path.endsWith('/received')) return ['returns.approved', 'returns.requested'];
+    if (op.path.endsWith('/replacement')) return ['returns.exchange', 'returns.refund'];
+    if (op.path.endsWith('/refund')) return ['returns.refund', 'returns.exchange'];
+    return ['returns.requested', 'returns.approved', 'returns.refund'];
+  }
   if (op.path.startsWith('/api/payments/orders')) {
     if (/\/(transfer-reference|transfer-proof|transfer\/confirm|transfer\/reject)$/.test(op.path))
       return ['transfer.order', 'cod.order', 'online.order', 'a.order', 'b.order'];
@@ -881,6 +978,8 @@ function hintFor(op: Operation): Hint {
       case 'reference':
         return fc.constantFrom('FUZZ-REF-1', 'GC 1234 5678', 'RIDER-001');
       case 'reason':
+        // A return's reason is one of a list; a rejection's or refusal's is words.
+        if (schema.enum !== undefined) return undefined;
         return fc.constantFrom('No transfer with this reference', 'The amount sent differs');
       case 'note':
         return fc.constantFrom('Seen in the GCash app', 'Given back in cash', '');
@@ -957,6 +1056,22 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/payments/orders/{id}/transfer/reject': () => ({ reason: 'No transfer with this reference' }),
   // Cash is given back by hand, with its reference.
   'POST /api/payments/orders/{id}/refunds': () => ({ amount: '0.01', reference: 'FUZZ-REF-1' }),
+  'POST /api/returns': () => ({
+    itemId: r('returns.item'),
+    kind: 'exchange',
+    reason: 'wrongSize',
+    size: 'M',
+  }),
+  'POST /api/returns/{id}/refuse': () => ({ reason: 'Worn and washed' }),
+  'POST /api/returns/{id}/received': () => ({ damaged: false }),
+  'POST /api/returns/{id}/replacement': () => ({
+    courier: 'jnt',
+    trackingNumber: '760012345678',
+    shippedOn: '2026-11-28',
+  }),
+  'POST /api/returns/{id}/refund': () => ({ reference: 'FUZZ-REF-1' }),
+  'PUT /api/returns/settings': () => ({ windowDays: 7 }),
+  'POST /api/orders/{id}/cancel': () => ({ items: [r('a.line')] }),
   'POST /api/shipments': () => ({
     orderId: r('shipping.order'),
     lines: [r('shipping.line')],
@@ -1172,6 +1287,7 @@ const FORMS: Record<string, FormSpec> = {
     },
   },
   'PUT /api/payments/orders/{id}/transfer-proof': imageOnlyForm('proof'),
+  'PUT /api/returns/{id}/photos': imageOnlyForm('photo'),
   'PUT /api/payments/accounts/{id}/qr-image': imageOnlyForm('qrImage'),
 };
 

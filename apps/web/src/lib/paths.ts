@@ -38,6 +38,7 @@ export const paths = {
     packingSlips: (...oids: string[]) =>
       `/admin/orders/packing_slips?${oids.map((oid) => `oid=${encodeURIComponent(oid)}`).join('&')}`,
     payments: '/admin/payments',
+    returns: '/admin/returns',
     manageOrder: (oid: string) => `/admin/product_management?oid=${encodeURIComponent(oid)}`,
     users: '/admin/users',
     emails: '/admin/emails',

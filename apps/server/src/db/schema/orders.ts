@@ -44,6 +44,8 @@ export const orders = pgTable(
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
     amountPaid: money('amount_paid').default('0'),
     amountRefunded: money('amount_refunded').default('0'),
+    /** What items returned to the shop are worth (the returns module): no longer owed. */
+    returnsCredit: money('returns_credit').default('0'),
     /** A transfer or online order unpaid at this instant is cancelled by the store. */
     paymentDueBy: timestamp('payment_due_by', { withTimezone: true, mode: 'string' }),
     /** The shopper's transfer reference, waiting for the shop to confirm it. */

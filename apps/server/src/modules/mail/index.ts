@@ -11,5 +11,6 @@ export {
 export { enqueueMail, forgetMailTo, mailRow, mailWaiting } from './outbox.ts';
 export { passwordChangedMail, passwordResetMail } from './templates/account.tsx';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
+export { type MailReturn, type ReturnEvent, returnMail } from './templates/returns.tsx';
 export { openMailTransport } from './transports.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';

@@ -89,6 +89,7 @@ export function orderRows(
     paymentStatus: 'unpaid',
     amountPaid: '0.00',
     amountRefunded: '0.00',
+    returnsCredit: '0.00',
     paymentDueBy: terms.dueBy,
     transferReference: null,
     transferProof: null,

@@ -33,6 +33,7 @@ function factsOf(
     paid: centavos(order.amountPaid),
     refunded: centavos(order.amountRefunded),
     referenceWaiting: order.transferReference !== null,
+    returnsCredit: centavos(order.returnsCredit),
   };
 }
 

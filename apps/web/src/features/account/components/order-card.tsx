@@ -3,6 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { ItemActions } from './item-returns.tsx';
 import { OrderPaymentDetails } from './order-payment.tsx';
 import { OrderStatusDot } from './order-status.tsx';
 import { OrderedProductCard } from './ordered-product.tsx';
@@ -30,7 +31,7 @@ export function OrderCard({ order }: { order: Order }) {
   const count = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const placed = placedFormat.format(new Date(order.createdAt));
   return (
-    <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+    <li className="flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm sm:w-80">
       <OrderHeader order={order} detail={`Placed ${placed} · ${count} item${count === 1 ? '' : 's'}`} />
       <ProductCarousel label={`Products in order ${orderReference(order._id)}`} order={order} />
       <OrderBreakdown order={order} />
@@ -83,10 +84,12 @@ function OrderBreakdown({ order }: { order: Order }) {
 export function OrderLineCard({ order, product }: { order: Order; product: OrderedProduct }) {
   const placed = placedFormat.format(new Date(order.createdAt));
   return (
-    <li className="flex w-80 max-w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+    <li className="flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm sm:w-80">
       <OrderHeader order={order} detail={`Placed ${placed}`} />
       <div className="p-5">
-        <OrderedProductCard product={product} shipment={shipmentOf(order, product._id)} />
+        <OrderedProductCard product={product} shipment={shipmentOf(order, product._id)}>
+          <ItemActions order={order} product={product} />
+        </OrderedProductCard>
       </div>
     </li>
   );
@@ -132,7 +135,9 @@ function ProductCarousel({ label, order }: { label: string; order: Order }) {
               aria-label={`${index + 1} of ${products.length}`}
               className="min-w-0 shrink-0 grow-0 basis-full pr-px"
             >
-              <OrderedProductCard product={product} shipment={shipmentOf(order, product._id)} />
+              <OrderedProductCard product={product} shipment={shipmentOf(order, product._id)}>
+                <ItemActions order={order} product={product} />
+              </OrderedProductCard>
             </div>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { deliveryDateLabel, formatPHP, type OrderedProduct, type Shipment } from '@habi/shared';
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ItemStatusPill } from './order-status.tsx';
@@ -10,7 +10,16 @@ import { ShipmentTracking } from './shipment-tracking.tsx';
  * One ordered line: collapsed it shows the picture, name, price and
  * stage, and once shipped its courier and tracking; 'Show more...' adds size, ETA and shipping fee.
  */
-export function OrderedProductCard({ product, shipment }: { product: OrderedProduct; shipment?: Shipment }) {
+export function OrderedProductCard({
+  product,
+  shipment,
+  children,
+}: {
+  product: OrderedProduct;
+  shipment?: Shipment;
+  /** What the shopper can do with it (cancel it, return or exchange it), under its tracking. */
+  children?: ReactNode;
+}) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const fee = product.deliveryOption.fee;
@@ -33,6 +42,7 @@ export function OrderedProductCard({ product, shipment }: { product: OrderedProd
         <span className="tabular-nums">{product.quantity}</span>
       </p>
       {shipment && <ShipmentTracking shipment={shipment} />}
+      {children}
       <dl
         id={detailsId}
         hidden={!expanded}

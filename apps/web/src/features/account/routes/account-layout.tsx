@@ -60,9 +60,10 @@ function AccountArea({ user, onLeave }: { user: User; onLeave(): void }) {
         <nav
           ref={tabsRef}
           aria-label="Order status"
-          className="relative -mx-4 mt-5 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0"
+          className="relative mt-5 pb-1 sm:overflow-x-auto sm:[scrollbar-width:none]"
         >
-          <ul className="flex w-max gap-2 rounded-full border border-line bg-white p-1.5">
+          {/* On a phone the tabs wrap to fit the page whole; from sm up, one pill row. */}
+          <ul className="flex flex-wrap gap-1.5 rounded-2xl border border-line bg-white p-1.5 sm:w-max sm:flex-nowrap sm:gap-2 sm:rounded-full">
             {ACCOUNT_TABS.map((tab) => (
               <li key={tab.to}>
                 <NavLink
@@ -70,7 +71,7 @@ function AccountArea({ user, onLeave }: { user: User; onLeave(): void }) {
                   end
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+                      'inline-flex h-10 items-center rounded-full px-3.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4',
                       isActive ? 'bg-ink text-paper' : 'text-ink-soft hover:bg-sand hover:text-ink',
                     )
                   }

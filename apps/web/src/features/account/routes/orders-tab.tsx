@@ -11,7 +11,8 @@ import { tabFromPath } from '../components/account-tabs.ts';
 import { OrderCard, OrderLineCard } from '../components/order-card.tsx';
 import { OrderStatusLegend } from '../components/order-status.tsx';
 
-const grid = 'flex flex-wrap items-start justify-center gap-6 sm:justify-start';
+// One column as wide as the page on a phone; 20rem cards from the left beside each other above.
+const grid = 'flex flex-col items-stretch gap-6 sm:flex-row sm:flex-wrap sm:items-start';
 
 /**
  * One tab of the customer area: All Orders groups every line by order; the other

@@ -9,6 +9,7 @@ import {
   ReceiptText,
   Ruler,
   TicketPercent,
+  Undo2,
   Users,
   Wallet,
   X,
@@ -61,6 +62,12 @@ const NAV = [
     label: 'Payments',
     icon: Wallet,
     matches: (path: string) => path.startsWith('/admin/payments'),
+  },
+  {
+    to: paths.admin.returns,
+    label: 'Returns',
+    icon: Undo2,
+    matches: (path: string) => path.startsWith(paths.admin.returns),
   },
   {
     to: paths.admin.users,

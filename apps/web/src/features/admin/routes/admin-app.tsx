@@ -17,6 +17,7 @@ const ManageOrderPage = lazy(() => import('./manage-order-page.tsx'));
 const ShipByCsvPage = lazy(() => import('./ship-by-csv-page.tsx'));
 const PackingSlipsPage = lazy(() => import('./packing-slips-page.tsx'));
 const PaymentsPage = lazy(() => import('./payments-page.tsx'));
+const ReturnsPage = lazy(() => import('./returns-page.tsx'));
 const UsersPage = lazy(() => import('./users-page.tsx'));
 const DiscountsPage = lazy(() => import('./discounts-page.tsx'));
 const AddDiscountPage = lazy(() => import('./add-discount-page.tsx'));
@@ -47,6 +48,7 @@ export default function AdminApp() {
           <Route path="orders/ship_by_csv" element={<ShipByCsvPage />} />
           <Route path="product_management" element={<ManageOrderPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="returns" element={<ReturnsPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="discounts" element={<DiscountsPage />} />
           <Route path="add_discount" element={<AddDiscountPage />} />
