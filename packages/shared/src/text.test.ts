@@ -9,6 +9,9 @@ describe('readSearchText', () => {
     ['', ''],
     ['tab\there', undefined],
     ['nul\u0000', undefined],
+    ['half a pair \ud800', undefined],
+    ['\udc00 the other half', undefined],
+    ['whole pair 👗', 'whole pair 👗'],
     [`${'a'.repeat(SEARCH_TEXT_MAX)}   `, 'a'.repeat(SEARCH_TEXT_MAX)],
     ['a'.repeat(SEARCH_TEXT_MAX + 1), undefined],
   ])('reads %j as %j', (text, expected) => {
@@ -19,6 +22,8 @@ describe('readSearchText', () => {
     const texts = fc.oneof(
       fc.string({ maxLength: SEARCH_TEXT_MAX + 10 }),
       fc.string({ unit: 'grapheme', maxLength: SEARCH_TEXT_MAX + 10 }),
+      // UTF-16 code units, lone surrogates included.
+      fc.string({ unit: 'binary', maxLength: SEARCH_TEXT_MAX + 10 }),
       fc
         .tuple(
           fc.constantFrom(' ', '\u00a0', '\u2003', '\n', '\u0085', ''),

@@ -7,6 +7,11 @@
 // store NUL at all; multi-line text keeps its line breaks and tabs.
 export const CONTROL_CHARACTERS = /\p{Cc}/u;
 export const CONTROL_CHARACTERS_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+/**
+ * Half of a UTF-16 surrogate pair with no other half: not text at all (no keyboard types one;
+ * a crafted request can), and the embedded database refuses some once encoded.
+ */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The longest search, trimmed. */
 export const SEARCH_TEXT_MAX = 100;
@@ -16,7 +21,7 @@ export const SEARCH_TEXT_MAX = 100;
  * characters), or undefined for one it refuses.
  */
 export function readSearchText(text: string): string | undefined {
-  if (CONTROL_CHARACTERS.test(text)) return undefined;
+  if (CONTROL_CHARACTERS.test(text) || LONE_SURROGATE.test(text)) return undefined;
   const trimmed = text.trim();
   return trimmed.length <= SEARCH_TEXT_MAX ? trimmed : undefined;
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_BUT_LINES, SEARCH_TEXT_MAX } from '../text.ts';
+import {
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_BUT_LINES,
+  LONE_SURROGATE,
+  SEARCH_TEXT_MAX,
+} from '../text.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -9,17 +14,23 @@ export const MESSAGES = {
 } as const;
 
 const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters';
+const NOT_TEXT_MESSAGE = 'Remove the characters that are not text';
+
+/** Text that is text: whole characters only. */
+const wellFormed = () =>
+  z.string().refine((text) => !LONE_SURROGATE.test(text), { message: NOT_TEXT_MESSAGE, abort: true });
 
 /** Any text a person types on one line: names, usernames, searches. */
 export const singleLineText = () =>
-  z
-    .string()
-    .refine((text) => !CONTROL_CHARACTERS.test(text), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+  wellFormed().refine((text) => !CONTROL_CHARACTERS.test(text), {
+    message: CONTROL_CHARACTERS_MESSAGE,
+    abort: true,
+  });
 /** What a shopper or an admin searches for: one line of at most 100 characters, trimmed. */
 export const SearchTextSchema = singleLineText().trim().max(SEARCH_TEXT_MAX);
 /** Text that may span lines: addresses and descriptions. */
 export const multiLineText = () =>
-  z.string().refine((text) => !CONTROL_CHARACTERS_BUT_LINES.test(text), {
+  wellFormed().refine((text) => !CONTROL_CHARACTERS_BUT_LINES.test(text), {
     message: CONTROL_CHARACTERS_MESSAGE,
     abort: true,
   });
