@@ -7,6 +7,8 @@ import { toast } from '../../../lib/toast.ts';
 import { useReturnReport, useReturnSettings, useSaveReturnSettings } from '../api/returns.ts';
 import { Panel } from './page-header.tsx';
 
+/** "1 return", "2 returns". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const percent = (rate: number) => `${(rate * 100).toFixed(rate < 0.1 ? 1 : 0)}%`;
 const fieldClass =
   'h-10 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink focus:border-ink focus:outline-none aria-invalid:border-danger';
@@ -26,9 +28,9 @@ export function ReturnsReport() {
       ) : (
         <>
           <p className="mt-1 text-sm text-muted">
-            {report.data.requests} request{report.data.requests === 1 ? '' : 's'} ({report.data.returns}{' '}
-            returns, {report.data.exchanges} exchanges) for {report.data.deliveredUnits} items delivered;
-            refused and cancelled requests aside.
+            {count(report.data.requests, 'request')} ({count(report.data.returns, 'return')},{' '}
+            {count(report.data.exchanges, 'exchange')}) for {count(report.data.deliveredUnits, 'item')}{' '}
+            delivered; refused and cancelled requests aside.
           </p>
           <div className="mt-4 grid gap-6 lg:grid-cols-2">
             <table className="w-full text-sm" aria-label="By reason">
