@@ -50,7 +50,7 @@ export default defineConfig({
     // Stock, search and passwords are checked at phone width as well: most shoppers arrive on a phone.
     {
       name: 'phone',
-      testMatch: /(stock|search|password)\.spec\.ts$/,
+      testMatch: /(stock|search|password|email)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],

@@ -59,3 +59,29 @@ test('accounts: forgot password, the reset link, a bad link, and the password an
   await admin.dispose();
   await phone.close();
 });
+
+test('accounts: the reminder to verify the address, the verified page, and a new address waiting for its link', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const admin = await adminApi(playwright, baseURL!);
+  const shopper = { ...newShopper(), name: `Bea Santos ${uniqueTag()}` };
+  const { id } = await signUpViaApi(page.request, baseURL!, shopper);
+  await page.goto('/user');
+  await expect(page.getByRole('region', { name: 'Verify your email address' })).toBeVisible();
+  await shoot(page, testInfo, 'account-verify-reminder');
+
+  const text = await mailText(admin, shopper.email, 'email-verify');
+  const link = new URL(/https?:\/\/\S+\/verify-email\?token=[\w-]{43}/.exec(text)![0]);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Email address verified' })).toBeVisible();
+  await shoot(page, testInfo, 'verify-email');
+
+  await page.goto(`/user/update_profile?uid=${id}`);
+  await page.getByLabel('Email', { exact: true }).fill(`new.${shopper.email}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Your email address changes when you follow it/)).toBeVisible();
+  await shoot(page, testInfo, 'profile-email-pending');
+  await admin.dispose();
+});

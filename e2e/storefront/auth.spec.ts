@@ -30,7 +30,7 @@ test.describe('sign up', () => {
     await expect(page).toHaveURL('/user');
     await expect(page.getByText('Account created. Welcome to the store!')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: shopper.name })).toBeVisible();
-    await expect(page.getByText(shopper.email)).toBeVisible();
+    await expect(page.getByText(shopper.email, { exact: true })).toBeVisible();
     await expect(page.getByText('+63 917 123 4567')).toBeVisible();
   });
 

@@ -166,7 +166,11 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, dataDir: config.dataDir });
-      await api.register(usersRoutes, { ...deps, prefix: '/users' });
+      await api.register(usersRoutes, {
+        ...deps,
+        settings: { storeName: config.storeName, publicUrl: config.publicUrl },
+        prefix: '/users',
+      });
       await api.register(adminsRoutes, { ...deps, prefix: '/admin' });
       await api.register(accountsRoutes, {
         db: database.db,

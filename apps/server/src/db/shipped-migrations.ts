@@ -145,4 +145,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795829390722,
     sha256: '7f035b32e938d0b527913005dedb06864ba84d62b8a6005028157c2e5897af1b',
   },
+  {
+    tag: '0028_email_verification',
+    when: 1795829860908,
+    sha256: 'b56ab744455f8c3fd9ea4f7c2415a231c40635904e932ae0a10d2e3b606798ae',
+  },
 ];

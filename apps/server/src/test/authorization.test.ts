@@ -21,6 +21,7 @@ import {
   signUpCustomer,
   type TestApp,
   testPng,
+  verificationLinkFor,
 } from './helpers.ts';
 
 /**
@@ -385,6 +386,21 @@ const ROUTES: Route[] = [
     build: async () => ({
       payload: { token: await resetLinkFor(t, await signUpCustomer(t)), password: 'matrix-new-pass' },
     }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/verify-email',
+    expected: everyone(200),
+    build: async () => ({
+      payload: { token: await verificationLinkFor(t, await signUpCustomer(t, {}, { verified: false })) },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/me/verify-email',
+    // The standing customers have verified their addresses: nothing is mailed.
+    expected: anyCustomer(200),
+    build: () => ({}),
   },
   {
     method: 'POST',

@@ -44,6 +44,7 @@ import {
   signInAdmin,
   signUpCustomer,
   testPng,
+  verificationLinkFor,
 } from './helpers.ts';
 import {
   applyEdits,
@@ -164,6 +165,8 @@ interface World {
   newsletter: { email: string; confirm: string; unsubscribe: string };
   /** A working link to set B's password (B's, so a reset ends none of A's sessions). */
   reset: string;
+  /** A link to verify B's address: once followed, following it again answers the same. */
+  verify: string;
   /** A second session of A's and of the admin's, for signing out of one by its id. */
   sessions: { a: string; admin: string };
   /**
@@ -229,6 +232,7 @@ const REFS = {
   'newsletter.confirm': () => w.newsletter.confirm,
   'newsletter.unsubscribe': () => w.newsletter.unsubscribe,
   'reset.token': () => w.reset,
+  'verify.token': () => w.verify,
   'a.session': () => w.sessions.a,
   'admin.session': () => w.sessions.admin,
   'account.id': () => w.payments.account,
@@ -531,6 +535,7 @@ async function buildWorld(): Promise<World> {
   const token = (page: string) => new RegExp(`${page}\\?token=([\\w-]{43})`).exec(mail!.text)![1]!;
   w.newsletter = { email, confirm: token('confirm'), unsubscribe: token('unsubscribe') };
   w.reset = await resetLinkFor(t, w.b);
+  w.verify = await verificationLinkFor(t, w.b);
   w.sessions = {
     a: await secondSession('customer', w.a.id),
     admin: await secondSession('admin', w.admin.id),
@@ -933,12 +938,17 @@ function hintFor(op: Operation): Hint {
       case 'token': {
         const own: RefName = op.path.includes('reset-password')
           ? 'reset.token'
-          : op.path.endsWith('unsubscribe')
-            ? 'newsletter.unsubscribe'
-            : 'newsletter.confirm';
+          : op.path.includes('verify-email')
+            ? 'verify.token'
+            : op.path.endsWith('unsubscribe')
+              ? 'newsletter.unsubscribe'
+              : 'newsletter.confirm';
         return fc.oneof(
           { weight: 6, arbitrary: refs(own) },
-          { weight: 1, arbitrary: refs('newsletter.confirm', 'newsletter.unsubscribe', 'reset.token') },
+          {
+            weight: 1,
+            arbitrary: refs('newsletter.confirm', 'newsletter.unsubscribe', 'reset.token', 'verify.token'),
+          },
           { weight: 1, arbitrary: fc.constantFrom('A'.repeat(43), 'short', '') },
         );
       }
@@ -1035,6 +1045,7 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/users/forgot-password': () => ({ email: r('freshEmail') }),
   'POST /api/users/reset-password/check': () => ({ token: r('reset.token') }),
   'POST /api/users/reset-password': () => ({ token: r('reset.token'), password: CUSTOMER_PASSWORD }),
+  'POST /api/users/verify-email': () => ({ token: r('verify.token') }),
   'POST /api/users/me/password': () => ({ currentPassword: r('password'), password: CUSTOMER_PASSWORD }),
   'POST /api/admin/me/password': () => ({ currentPassword: r('adminPassword'), password: ADMIN.password }),
   'PUT /api/payments/settings': () => ({ ...PAYMENT_SETTINGS }),

@@ -140,7 +140,16 @@ export interface SignedIn {
   email: string;
 }
 
-export async function signUpCustomer(t: TestApp, overrides = {}): Promise<SignedIn> {
+/**
+ * A new customer, signed in. Unless `verified: false`, they have followed the link mailed to
+ * verify their address, as most shoppers do, and that mail is gone from the outbox, so a test
+ * counting mail starts from none.
+ */
+export async function signUpCustomer(
+  t: TestApp,
+  overrides = {},
+  { verified = true }: { verified?: boolean } = {},
+): Promise<SignedIn> {
   const body = newCustomer(overrides);
   // Each from an address of its own, so sign-up throttling never counts test shoppers together.
   const response = await t.request({
@@ -152,7 +161,35 @@ export async function signUpCustomer(t: TestApp, overrides = {}): Promise<Signed
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   const cookie = cookieOf(response);
   const current = await t.request({ method: 'GET', url: '/api/users/current', cookie });
+  if (verified) await followVerificationMail(t, body.email.toLowerCase());
   return { id: current.json()._id, cookie, name: body.name, email: body.email };
+}
+
+/** Follows the newest link mailed to verify an address, and takes the mail out of the outbox. */
+export async function followVerificationMail(t: TestApp, email: string) {
+  const [mail] = await queryRows<{ id: string; text: string }>(
+    t,
+    sql`select id, text from outbox where recipient = ${email} and kind in ('email-verify', 'email-change')
+        order by created_at desc limit 1`,
+  );
+  const token = /verify-email\?token=([\w-]{43})/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification link mailed to ${email}`);
+  const followed = await t.request({ method: 'POST', url: '/api/users/verify-email', payload: { token } });
+  if (followed.statusCode !== 200) throw new Error(`verification failed: ${followed.body}`);
+  await t.database.db.execute(sql`delete from outbox where id = ${mail!.id}`);
+  return followed.json() as { message: string; email: string };
+}
+
+/** A working link to verify a customer's address, as if mailed to them: its token. */
+export async function verificationLinkFor(
+  t: TestApp,
+  customer: { id: string; email: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('hex');
+  await t.database.db.execute(sql`insert into email_verifications (token_hash, customer_id, purpose, email, expires_at)
+    values (${hash}, ${customer.id}, 'verify', ${customer.email.toLowerCase()}, now() + interval '1 day')`);
+  return token;
 }
 
 /** A working link to set a new password for a customer, as if mailed to them: its token. */

@@ -92,6 +92,7 @@ const pages: RouteObject[] = [
           { path: 'sign-up', ...page('auth/routes/sign-up-page.tsx') },
           { path: 'forgot-password', ...page('auth/routes/forgot-password-page.tsx') },
           { path: 'reset-password', ...page('auth/routes/reset-password-page.tsx') },
+          { path: 'verify-email', ...page('account/routes/verify-email-page.tsx') },
           { path: 'user/update_profile', ...page('account/routes/update-profile-page.tsx') },
           {
             path: 'user',

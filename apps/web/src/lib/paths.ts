@@ -18,6 +18,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** The mailed link's page; the link carries `?token=`. */
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   user: '/user',
   userTab: {
     all: '/user',

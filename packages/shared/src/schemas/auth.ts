@@ -112,3 +112,32 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 export const SessionListSchema = z.array(SessionSchema);
+
+/** How long a mailed link to verify an email address (a new account's, or a changed one) works. */
+export const EMAIL_VERIFY_HOURS = 24;
+
+export const EMAIL_MESSAGES = {
+  verified: 'Your email address is verified.',
+  changed: (email: string) => `Your email address is now ${email}.`,
+  badLink:
+    'This link is not valid, has expired or has been replaced by a newer one. Send a new link from your profile.',
+  /** The new address is taken by another account by the time the link is followed. */
+  taken: 'That email address now belongs to another account, so yours was not changed.',
+  linkSent: (email: string) =>
+    `We sent a link to ${email}. Follow it within ${EMAIL_VERIFY_HOURS} hours to verify your address.`,
+  changeSent: (email: string) =>
+    `We sent a link to ${email}. Your email address changes when you follow it (within ${EMAIL_VERIFY_HOURS} hours).`,
+  alreadyVerified: 'Your email address is verified already.',
+  /** A code bound to an address, entered by its account before the address is verified. */
+  verifyForCode:
+    'Verify your email address to use this code: follow the link we mailed you, or send a new one from your profile.',
+} as const;
+
+/** `POST /users/verify-email`: a mailed link's token. */
+export const VerifyEmailSchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: EMAIL_MESSAGES.badLink }),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailSchema>;
+/** What a followed link answers: the account's address now. */
+export const VerifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;

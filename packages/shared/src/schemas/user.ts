@@ -47,6 +47,10 @@ export const UserSchema = z.object({
   contactNumber: z.string(),
   imageUrl: z.string(),
   shippingAddress: z.array(z.string()),
+  /** Whether the address was proven by following a mailed link (what belongs to it waits for that). */
+  emailVerified: z.boolean().optional(),
+  /** After a profile change of the address: the new one, changed once its mailed link is followed. */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -62,6 +66,8 @@ export const UserUpdateResponseSchema = z.object({
   email: z.string(),
   contactNumber: z.string(),
   imageUrl: z.string(),
+  /** A new address asked for: it replaces `email` once the link mailed to it is followed. */
+  pendingEmail: z.string().optional(),
 });
 
 export const AdminSchema = z.object({

@@ -1,6 +1,6 @@
 /** Customers, admins and what signing in keeps: sessions, throttling, known devices. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant } from './columns.ts';
 
 export const customers = pgTable(
@@ -14,6 +14,12 @@ export const customers = pgTable(
     passwordHash: text('password_hash').notNull(),
     imageUrl: text('image_url').notNull().default(''),
     shippingAddresses: text('shipping_addresses').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the address was proven by a mailed link; null until then (and again after a change
+     * until its link is followed). What belongs to an address, such as a newsletter welcome code,
+     * is the account's only once it is set.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -81,6 +87,33 @@ export const passwordResets = pgTable(
   (t) => [
     index('password_resets_customer_idx').on(t.customerId),
     index('password_resets_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Mailed links that verify an address: a new account's own (`verify`), or the new one a customer
+ * changes to (`change`, which sets it when followed). The token is stored only as its SHA-256; a
+ * followed link stays until it expires (`used_at` set) so following it again answers the same.
+ * A newer link of the same purpose replaces the older.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify' | 'change'>().notNull(),
+    /** The address the link proves: the account's at sign-up, or the new one. */
+    email: text('email').notNull(),
+    expiresAt: instant('expires_at'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_verifications_customer_idx').on(t.customerId),
+    index('email_verifications_expires_idx').on(t.expiresAt),
+    check('email_verifications_purpose_check', sql`${t.purpose} in ('verify', 'change')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AdminChangePasswordSchema,
   ChangePasswordSchema,
+  EMAIL_MESSAGES,
   ForgotPasswordSchema,
   IdParamsSchema,
   MessageResponseSchema,
@@ -10,6 +11,8 @@ import {
   ResetLinkSchema,
   ResetPasswordSchema,
   SessionListSchema,
+  VerifyEmailResponseSchema,
+  VerifyEmailSchema,
 } from '@habi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,8 +26,10 @@ import {
   listSessions,
   type SessionKind,
   throttledPasswordCheck,
+  throttleEmailLink,
   throttlePasswordReset,
 } from '../auth/index.ts';
+import { followVerificationLink, mailVerificationLink } from './email-verification.service.ts';
 import * as passwords from './passwords.service.ts';
 
 type Deps = { db: Db; settings: passwords.AccountMailSettings };
@@ -41,6 +46,7 @@ const RESET_REQUEST_MS = 400;
  */
 export default async function accountsRoutes(app: FastifyInstance, deps: Deps) {
   resetRoutes(app, deps);
+  verificationRoutes(app, deps);
   changeRoutes(app, deps);
   sessionRoutes(app, deps, 'customer', '/users/me/sessions');
   sessionRoutes(app, deps, 'admin', '/admin/me/sessions');
@@ -79,6 +85,35 @@ function resetRoutes(app: FastifyInstance, { db, settings }: Deps) {
       const customerId = await passwords.resetPassword(db, token, password, settings);
       await app.startSession(reply, 'customer', customerId);
       return { message: PASSWORD_MESSAGES.reset };
+    },
+  );
+}
+
+/** Verifying an address: the mailed link followed, and a new link asked for. */
+function verificationRoutes(app: FastifyInstance, { db, settings }: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.post(
+    '/users/verify-email',
+    { schema: { tags, body: VerifyEmailSchema, response: { 200: VerifyEmailResponseSchema } } },
+    async (request) => followVerificationLink(db, request.body.token, settings),
+  );
+
+  r.post(
+    '/users/me/verify-email',
+    {
+      schema: { tags, response: { 200: MessageResponseSchema, 202: MessageResponseSchema } },
+      onRequest: app.requireCustomer,
+    },
+    async (request, reply) => {
+      const customer = request.customer!;
+      if (customer.emailVerifiedAt) return { message: EMAIL_MESSAGES.alreadyVerified };
+      await throttleEmailLink(db, request, reply, customer.id);
+      await db.transaction((tx) =>
+        mailVerificationLink(tx, customer, { purpose: 'verify', email: customer.email }, settings),
+      );
+      return reply.status(202).send({ message: EMAIL_MESSAGES.linkSent(customer.email) });
     },
   );
 }

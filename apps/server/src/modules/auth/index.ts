@@ -1,6 +1,7 @@
 // The auth module's public face: what app.ts and other modules may use.
 export { assertSelf, default as authPlugin } from './auth.plugin.ts';
 export { forgetDevices } from './devices.ts';
+export { throttleEmailLink } from './email-links.ts';
 export {
   endOtherSessions,
   endSessionById,

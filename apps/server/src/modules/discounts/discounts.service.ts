@@ -9,6 +9,7 @@ import {
   type DiscountPreview,
   type DiscountRule,
   discountOn,
+  EMAIL_MESSAGES,
   minSpendMessage,
   parseCentavos,
   toDecimal,
@@ -78,7 +79,7 @@ async function usesBy(db: Executor, codeId: string, customerId: string): Promise
  */
 export async function applicableCode(
   db: Executor,
-  customer: { id: string; email: string },
+  customer: { id: string; email: string; emailVerifiedAt: Date | null },
   code: string,
   subtotal: Centavos,
 ): Promise<ApplicableCode> {
@@ -99,6 +100,10 @@ export async function applicableCode(
     !found!.ended &&
     (row.totalUses === null || row.uses < row.totalUses);
   if (!usable) throw refused(DISCOUNT_MESSAGES.unusable);
+  // A code bound to an address is its owner's: the account must have proven the address is
+  // its own, or anyone could sign up with a subscriber's address and take their code. Only one
+  // who knows the code (it is mailed to that address) learns this.
+  if (row.email !== null && customer.emailVerifiedAt === null) throw refused(EMAIL_MESSAGES.verifyForCode);
   const minSpend = parseCentavos(row.minSpend)!;
   if (subtotal < minSpend) throw refused(minSpendMessage(minSpend));
   if (row.perCustomerUses !== null && (await usesBy(db, row.id, customer.id)) >= row.perCustomerUses) {
@@ -110,7 +115,7 @@ export async function applicableCode(
 /** `POST /discounts/check`: what a code would take off the cart's items subtotal. */
 export async function previewCode(
   db: Executor,
-  customer: { id: string; email: string },
+  customer: { id: string; email: string; emailVerifiedAt: Date | null },
   code: string,
   subtotal: Centavos,
 ): Promise<DiscountPreview> {

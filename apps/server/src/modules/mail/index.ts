@@ -9,7 +9,12 @@ export {
   orderConfirmation,
 } from './order-mails.ts';
 export { enqueueMail, forgetMailTo, mailRow, mailWaiting } from './outbox.ts';
-export { passwordChangedMail, passwordResetMail } from './templates/account.tsx';
+export {
+  emailChangedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from './templates/account.tsx';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';
 export { type MailReturn, type ReturnEvent, returnMail } from './templates/returns.tsx';
 export { openMailTransport } from './transports.ts';

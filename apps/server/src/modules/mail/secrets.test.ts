@@ -61,7 +61,7 @@ async function delivered(recipient: string) {
 }
 
 const adminView = async (id: string) =>
-  (await t.request({ method: 'GET', url: `/api/emails/${id}`, cookie: admin.cookie })).json() as {
+  (await t.request({ method: 'GET', url: `/api/admin/emails/${id}`, cookie: admin.cookie })).json() as {
     html: string;
     text: string;
   };

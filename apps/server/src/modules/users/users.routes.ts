@@ -25,9 +25,11 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { type AccountMailSettings, requestEmailChange } from '../accounts/index.ts';
 import {
   throttledPasswordCheck,
   throttledSignIn,
+  throttleEmailLink,
   throttlePictureUpload,
   throttleSignUp,
 } from '../auth/index.ts';
@@ -36,7 +38,7 @@ import { changePicture } from '../uploads/index.ts';
 import * as users from './users.service.ts';
 
 /** `proofs`: the shoppers' transfer screenshots, which an erased customer's orders let go. */
-type Deps = { db: Db; images: ImageStore; proofs: ImageStore };
+type Deps = { db: Db; images: ImageStore; proofs: ImageStore; settings: AccountMailSettings };
 
 export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
   // In the order the API lists them (the OpenAPI document and the fuzz tests follow it).
@@ -102,7 +104,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
 }
 
 /** Signing up, in and out, and who is signed in. */
-function sessionRoutes(app: FastifyInstance, { db }: Deps) {
+function sessionRoutes(app: FastifyInstance, { db, settings }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -113,7 +115,7 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps) {
       // Refused before it counts: a common password says nothing of whether the email is taken.
       refuseCommonPassword(request.body.password);
       await throttleSignUp(db, request, reply);
-      const customer = await users.registerCustomer(db, request.body);
+      const customer = await users.registerCustomer(db, request.body, settings);
       await app.startSession(reply, 'customer', customer.id);
       return reply.status(201).send({ message: 'Account created. Welcome to the store!' });
     },
@@ -153,7 +155,7 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps) {
 }
 
 /** A customer's own profile. */
-function profileRoutes(app: FastifyInstance, { db, images }: Deps) {
+function profileRoutes(app: FastifyInstance, { db, images, settings }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -169,15 +171,32 @@ function profileRoutes(app: FastifyInstance, { db, images }: Deps) {
       const [file, ...extra] = form.files.imageUrl ?? [];
       if (extra.length > 0) throw badInput('Choose one image');
       if (file) await throttlePictureUpload(db, reply, 'customer', request.params.id);
+      // A new address is the account's once the link mailed to it is followed; until then the
+      // profile keeps the old one, and the answer is the same whether or not the new one is taken.
+      const customer = request.customer!;
+      const pendingEmail =
+        fields.email.toLowerCase() === customer.email ? undefined : fields.email.toLowerCase();
+      if (pendingEmail) await throttleEmailLink(db, request, reply, customer.id);
       const row = await changePicture(
         db,
         images,
         file,
-        (storeImage) => users.updateProfile(db, request.params.id, fields, storeImage),
+        (storeImage) =>
+          users.updateProfile(db, request.params.id, { ...fields, email: customer.email }, storeImage),
         request.log,
       );
+      if (pendingEmail)
+        await db.transaction((tx) => requestEmailChange(tx, customer, pendingEmail, settings));
       const { _id, name, email, contactNumber, imageUrl: image } = users.toUser(row);
-      return { message: 'User update successfully', _id, name, email, contactNumber, imageUrl: image };
+      return {
+        message: 'User update successfully',
+        _id,
+        name,
+        email,
+        contactNumber,
+        imageUrl: image,
+        ...(pendingEmail ? { pendingEmail } : {}),
+      };
     },
   );
 }

@@ -14,6 +14,7 @@ import { customers, knownDevices, orders, sessions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { type AccountMailSettings, mailVerificationLink } from '../accounts/index.ts';
 import { forgetCustomerThrottling } from '../auth/index.ts';
 import { withdrawCodesBoundTo } from '../discounts/index.ts';
 import { forgetMailTo } from '../mail/index.ts';
@@ -31,6 +32,7 @@ export function toUser(row: CustomerRow): User {
     contactNumber: row.contactNumber,
     imageUrl: row.imageUrl,
     shippingAddress: row.shippingAddresses,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -46,18 +48,26 @@ async function assertEmailFree(db: Executor, email: string, exceptId?: string) {
   if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
 }
 
-export async function registerCustomer(db: Executor, input: SignUpInput): Promise<CustomerRow> {
+/** Creates a customer and mails the link that verifies their address, in one transaction. */
+export async function registerCustomer(
+  db: Db,
+  input: SignUpInput,
+  settings: AccountMailSettings,
+): Promise<CustomerRow> {
   const email = input.email.toLowerCase();
   await assertEmailFree(db, email);
   const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .insert(customers)
-    .values({ name: input.name, email, contactNumber: input.contactNumber, passwordHash })
-    .onConflictDoNothing()
-    .returning();
-  // A parallel sign-up with the same email won the race.
-  if (!row) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({ name: input.name, email, contactNumber: input.contactNumber, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    // A parallel sign-up with the same email won the race.
+    if (!row) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await mailVerificationLink(tx, row, { purpose: 'verify', email }, settings);
+    return row;
+  });
 }
 
 /** The customer whose email and password match, or null (after the same work either way). */
@@ -150,8 +160,8 @@ export async function listUsers(db: Executor, query: UserListQuery) {
  *   its sessions, remembered browsers and checkout keys; orders stay for the shop's records with
  *   the name and delivery address they were placed with, no longer linked to an account;
  * - throttling forgets the account's counts (some are keyed by its email);
- * - the newsletter forgets the address (only its hash stays, when it had its welcome code);
- * - codes bound to the address are withdrawn;
+ * - when the address was verified (else they may be another person's), the newsletter forgets
+ *   it (only its hash stays, when it had its welcome code) and codes bound to it are withdrawn;
  * - mail to the address not sent yet is withdrawn; mail already sent stays as a record of its
  *   kind, subject and dates, without the address or the body;
  * - the screenshots of transfers attached to the orders (they show the customer's own account)
@@ -171,14 +181,18 @@ export async function deleteCustomer(
       .select({ id: knownDevices.id })
       .from(knownDevices)
       .where(eq(knownDevices.customerId, id));
-    const [row] = await tx
-      .delete(customers)
-      .where(eq(customers.id, id))
-      .returning({ email: customers.email, imageUrl: customers.imageUrl });
+    const [row] = await tx.delete(customers).where(eq(customers.id, id)).returning({
+      email: customers.email,
+      emailVerifiedAt: customers.emailVerifiedAt,
+      imageUrl: customers.imageUrl,
+    });
     if (!row) return undefined;
     await forgetCustomerThrottling(tx, { id, email: row.email, deviceIds: devices.map((d) => d.id) });
-    await forgetAddress(tx, row.email);
-    await withdrawCodesBoundTo(tx, row.email);
+    // An address never proven the account's may be someone else's subscription and code.
+    if (row.emailVerifiedAt) {
+      await forgetAddress(tx, row.email);
+      await withdrawCodesBoundTo(tx, row.email);
+    }
     await forgetMailTo(tx, row.email);
     return { ...row, screenshots };
   });
@@ -234,6 +248,7 @@ export async function exportCustomerData(db: Executor, customer: CustomerRow): P
       network,
     })),
     devices: devices.map(period),
-    newsletter: await subscriptionOf(db, customer.email),
+    // The address's subscription is the account's only once the address is proven its own.
+    newsletter: customer.emailVerifiedAt ? await subscriptionOf(db, customer.email) : null,
   };
 }

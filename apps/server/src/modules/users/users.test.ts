@@ -13,10 +13,12 @@ import {
   buildTestApp,
   cookieOf,
   countRows,
+  followVerificationMail,
   freezeThrottleClock,
   multipartBody,
   newCustomer,
   ORIGIN,
+  queryRows,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -33,7 +35,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const USER_FIELDS = ['_id', 'contactNumber', 'email', 'id', 'imageUrl', 'name', 'shippingAddress'];
+const USER_FIELDS = [
+  '_id',
+  'contactNumber',
+  'email',
+  'emailVerified',
+  'id',
+  'imageUrl',
+  'name',
+  'shippingAddress',
+];
 
 type RequestOptions = Parameters<TestApp['request']>[0];
 
@@ -639,6 +650,7 @@ describe('GET /api/users/current', () => {
       contactNumber: '+639998887777',
       imageUrl: '',
       shippingAddress: [],
+      emailVerified: true,
     });
   });
 
@@ -656,7 +668,7 @@ describe('PATCH /api/users/:id', () => {
     return t.request({ method: 'PATCH', url: `/api/users/${id}`, cookie: user.cookie, ...form });
   }
 
-  it('updates name, email and contactNumber: "User update successfully"', async () => {
+  it('updates name and contactNumber: "User update successfully"; a new email waits for its mailed link', async () => {
     const user = await signUpCustomer(t);
     const email = `Renamed-${Date.now()}@Example.com`;
     const response = await patch(
@@ -668,16 +680,22 @@ describe('PATCH /api/users/:id', () => {
       message: 'User update successfully',
       _id: user.id,
       name: 'Andres B.',
-      email: email.toLowerCase(),
+      email: user.email,
       contactNumber: '+639170000001',
       imageUrl: '',
+      pendingEmail: email.toLowerCase(),
     });
     expect((await current(user.cookie)).json()).toMatchObject({
       name: 'Andres B.',
-      email: email.toLowerCase(),
+      email: user.email,
       contactNumber: '+639170000001',
     });
-    // The new email signs in; the old one no longer does.
+    // Followed, the link makes the new email the one that signs in; the old one no longer does.
+    await followVerificationMail(t, email.toLowerCase());
+    expect((await current(user.cookie)).json()).toMatchObject({
+      email: email.toLowerCase(),
+      emailVerified: true,
+    });
     expect((await signIn(email, 'secret123')).statusCode).toBe(200);
     expect((await signIn(user.email, 'secret123', { remoteAddress: '10.6.0.1' })).statusCode).toBe(401);
   });
@@ -745,21 +763,22 @@ describe('PATCH /api/users/:id', () => {
     expect(response.json().errors.contactNumber).toBe('Invalid phone number');
   });
 
-  it("answers 409 with errors.email for another user's email, in any case", async () => {
+  it("answers another user's email, in any case, as any new one: nothing mailed to it, nothing changed", async () => {
     const user = await signUpCustomer(t);
     const other = await signUpCustomer(t);
-    const response = await patch(
-      user,
-      await multipartBody({
-        name: 'Taken',
-        email: other.email.toUpperCase(),
-        contactNumber: '+639171234567',
-      }),
+    const fields = { name: 'Taken', contactNumber: '+639171234567' };
+    const taken = await patch(user, await multipartBody({ ...fields, email: other.email.toUpperCase() }));
+    const free = await patch(user, await multipartBody({ ...fields, email: `FREE-${other.email}` }));
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ ...free.json(), pendingEmail: other.email });
+    const mailed = await queryRows<{ recipient: string }>(
+      t,
+      sql`select recipient from outbox where kind = 'email-change' and recipient in (${other.email}, ${`free-${other.email}`})`,
     );
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors.email).toBe('This email is already registered');
-    const row = await customerRow(user.id);
-    expect(row).toMatchObject({ name: user.name, email: user.email.toLowerCase() });
+    expect(mailed.map((row) => row.recipient)).toEqual([`free-${other.email}`]);
+    expect(await customerRow(user.id)).toMatchObject({ email: user.email, name: 'Taken' });
+    expect(await customerRow(other.id)).toMatchObject({ email: other.email });
   });
 
   it('answers 401 for a visitor and 403 for another customer', async () => {

@@ -81,3 +81,42 @@ export function passwordChangedMail(
     after: 'If you did not change it, set a new password now with this link and check your account.',
   });
 }
+
+/** The link that proves an address: a new account's own, or the one a customer changes to. */
+export function verifyEmailMail(
+  storeName: string,
+  { name, url, validHours, change }: { name: string; url: string; validHours: number; change: boolean },
+): RenderedMail {
+  return change
+    ? accountMail(
+        storeName,
+        `Confirm your new email address for ${storeName}`,
+        [`Hi ${name}, you asked to use this address for your account. It changes when you confirm it.`],
+        {
+          label: 'Confirm this address',
+          url,
+          after: `The link works for ${validHours} hours. If you did not ask for this, ignore this mail: nothing changes.`,
+        },
+      )
+    : accountMail(
+        storeName,
+        `Verify your email address for ${storeName}`,
+        [
+          `Hi ${name}, welcome! Please verify that this address is yours.`,
+          'You can shop and get your order mail before you do; a newsletter welcome code for this address is yours once it is verified.',
+        ],
+        {
+          label: 'Verify my email address',
+          url,
+          after: `The link works for ${validHours} hours. If you did not create an account, ignore this mail.`,
+        },
+      );
+}
+
+/** Told to the old address when an account's address changes, so its owner learns of one they did not make. */
+export function emailChangedMail(storeName: string, { newEmail }: { newEmail: string }): RenderedMail {
+  return accountMail(storeName, `Your ${storeName} email address was changed`, [
+    `The email address of your account was changed to ${newEmail}, confirmed from a link mailed there. Mail about your account and orders goes there from now on, and signing in takes the new address.`,
+    "If you did not change it, your account may be in someone else's hands: write to the store at once.",
+  ]);
+}

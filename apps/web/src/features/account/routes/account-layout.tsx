@@ -16,6 +16,7 @@ import { useUserOrders } from '../api/get-user-orders.ts';
 import { useLogout } from '../api/logout.ts';
 import type { AccountContext } from '../components/account-context.ts';
 import { ACCOUNT_TABS } from '../components/account-tabs.ts';
+import { VerifyEmailBanner } from '../components/verify-email-banner.tsx';
 
 /** /user and its tabs: the profile, the tab row and the chosen tab. */
 export default function AccountLayout() {
@@ -52,6 +53,7 @@ function AccountArea({ user, onLeave }: { user: User; onLeave(): void }) {
   const context: AccountContext = { user };
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <VerifyEmailBanner user={user} />
       <ProfileCard user={user} onLeave={onLeave} />
       <section aria-labelledby="orders-title" className="mt-12">
         <h2 id="orders-title" className="text-3xl font-semibold">

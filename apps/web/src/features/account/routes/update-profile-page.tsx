@@ -1,4 +1,4 @@
-import { PAGE_HEADS, ProfileSchema, type User } from '@habi/shared';
+import { EMAIL_MESSAGES, PAGE_HEADS, ProfileSchema, type User } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -18,8 +18,9 @@ import { paths } from '../../../lib/paths.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 import { currentUserQuery, useAuth } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { type UpdateProfileResponse, useUpdateProfile } from '../api/update-profile.ts';
 import { AvatarPicker } from '../components/avatar-picker.tsx';
+import { VerifyEmailBanner } from '../components/verify-email-banner.tsx';
 import { YourData } from '../components/your-data.tsx';
 
 const FIELDS = ['name', 'email', 'contactNumber'] as const;
@@ -67,6 +68,7 @@ function UpdateProfile({ user, onLeave }: { user: User; onLeave(): void }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back
       </Button>
+      <VerifyEmailBanner user={user} />
       <section
         aria-labelledby="update-profile-title"
         className="rounded-2xl border border-line bg-white p-6 shadow-[0_24px_60px_-32px_rgba(31,27,22,0.35)] sm:p-10"
@@ -92,11 +94,14 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
   const update = useUpdateProfile();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
+  // A new address waits for its mailed link: the page stays to say so.
+  const [pendingEmail, setPendingEmail] = useState<string>();
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(ProfileSchema),
@@ -104,8 +109,9 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    let updated: UpdateProfileResponse;
     try {
-      const updated = await update.mutateAsync({ id: user.id, ...values, file });
+      updated = await update.mutateAsync({ id: user.id, ...values, file });
       // Shown at once on /user; the refresh then confirms it from the server.
       queryClient.setQueryData(currentUserQuery.queryKey, (current) =>
         current
@@ -138,6 +144,11 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
       return;
     }
     toast.success('User update successfully');
+    if (updated.pendingEmail) {
+      setPendingEmail(updated.pendingEmail);
+      setValue('email', updated.email);
+      return;
+    }
     await navigate(paths.user);
   });
 
@@ -159,6 +170,11 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
       <Field label="Email" error={errors.email?.message} icon>
         {({ control }) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
       </Field>
+      {pendingEmail && (
+        <p role="status" className="-mt-2 rounded-xl bg-sand px-4 py-3 text-sm leading-relaxed text-ink-soft">
+          {EMAIL_MESSAGES.changeSent(pendingEmail)}
+        </p>
+      )}
       <PhoneField
         label="Contact Number"
         error={errors.contactNumber?.message}

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { RETURN_PARAM, returnPath } from '../../../lib/return-to.ts';
 import { useAuth } from '../../../lib/session.ts';
 
-/** Signing in or up is for visitors: a signed-in shopper goes on to the account. */
+/** Signing in or up is for visitors: a signed-in shopper goes on to the account (or `?next=`). */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const [search] = useSearchParams();
   if (isLoading) {
     // The session check's wait, as tall as a card so the page does not jump when it ends.
     return (
@@ -15,6 +17,6 @@ export function GuestOnly({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (isAuthenticated) return <Navigate to={paths.user} replace />;
+  if (isAuthenticated) return <Navigate to={returnPath(search.get(RETURN_PARAM)) ?? paths.user} replace />;
   return children;
 }

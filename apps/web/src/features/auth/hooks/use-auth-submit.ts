@@ -1,8 +1,9 @@
 import type { MessageResponse } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RETURN_PARAM, returnPath } from '../../../lib/return-to.ts';
 import { toast } from '../../../lib/toast.ts';
 import { recheckSession } from '../api/recheck-session.ts';
 
@@ -18,12 +19,14 @@ interface AuthSubmitOptions<Values> {
 }
 
 /**
- * How signing in and signing up end: show the server's message, then go on to the account only
- * once the server confirms who is signed in.
+ * How signing in and signing up end: show the server's message, then go on to the account (or
+ * back to the page that asked, `?next=`) only once the server confirms who is signed in.
  */
 export function useAuthSubmit<Values>({ send, onError, reset, failure }: AuthSubmitOptions<Values>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const next = returnPath(search.get(RETURN_PARAM)) ?? paths.user;
   return async (values: Values) => {
     try {
       const { message } = await send(values);
@@ -35,7 +38,7 @@ export function useAuthSubmit<Values>({ send, onError, reset, failure }: AuthSub
     }
     if (await recheckSession(queryClient)) {
       reset();
-      await navigate(paths.user, { replace: true });
+      await navigate(next, { replace: true });
     } else {
       toast.error(failure);
     }

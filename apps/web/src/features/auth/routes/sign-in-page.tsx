@@ -1,10 +1,11 @@
 import { PAGE_HEADS, SignInSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { RETURN_PARAM, withReturn } from '../../../lib/return-to.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CredentialFields } from '../components/credential-fields.tsx';
@@ -23,6 +24,7 @@ export default function SignInPage() {
 
 function SignInForm() {
   const signIn = useSignIn();
+  const [search] = useSearchParams();
   const {
     register,
     handleSubmit,
@@ -41,7 +43,10 @@ function SignInForm() {
       subtitle="Please input valid credentials."
       footer={
         <div className="flex items-center justify-between gap-4">
-          <Link to={paths.signUp} className="font-semibold text-ink underline-offset-4 hover:underline">
+          <Link
+            to={withReturn(paths.signUp, search.get(RETURN_PARAM))}
+            className="font-semibold text-ink underline-offset-4 hover:underline"
+          >
             Don't have an account?
           </Link>
           <Link

@@ -1,13 +1,14 @@
 import { PAGE_HEADS, SignUpSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RETURN_PARAM, withReturn } from '../../../lib/return-to.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CredentialFields } from '../components/credential-fields.tsx';
@@ -28,6 +29,7 @@ export default function SignUpPage() {
 
 function SignUpForm() {
   const signUp = useSignUp();
+  const [search] = useSearchParams();
   const {
     register,
     control,
@@ -61,7 +63,7 @@ function SignUpForm() {
         <p className="text-center text-muted">
           Already have an account?{' '}
           <Link
-            to={paths.signIn}
+            to={withReturn(paths.signIn, search.get(RETURN_PARAM))}
             className="font-semibold text-ink underline underline-offset-4 hover:text-accent"
           >
             Sign In here.

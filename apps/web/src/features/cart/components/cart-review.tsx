@@ -121,7 +121,11 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
             <DiscountCodeField
               applied={pricing.code}
               preview={applied}
-              problem={checkout.codeError ?? (preview.isError ? codeErrorOf(preview.error) : undefined)}
+              problem={
+                pricing.waiting ??
+                checkout.codeError ??
+                (preview.isError ? codeErrorOf(preview.error) : undefined)
+              }
               onApply={pricing.apply}
               onRemove={pricing.remove}
             />

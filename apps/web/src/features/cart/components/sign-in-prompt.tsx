@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { withReturn } from '../../../lib/return-to.ts';
 
 /** For visitors, in the address box's place: the way to sign in before ordering. */
 export function SignInPrompt({ signInRef }: { signInRef?: Ref<HTMLAnchorElement> }) {
@@ -20,18 +21,19 @@ export function SignInPrompt({ signInRef }: { signInRef?: Ref<HTMLAnchorElement>
             Sign in to check out
           </h2>
           <p className="mt-1 text-sm leading-relaxed text-muted">
-            Sign in to choose a shipping address and place your order. Your cart stays saved on this device.
+            Sign in to choose a shipping address and place your order. Your cart and discount code stay saved
+            on this device, and you come back here.
           </p>
         </div>
       </div>
       <div className="mt-5 grid grid-cols-2 gap-3">
         <Button asChild>
-          <Link ref={signInRef} to={paths.signIn}>
+          <Link ref={signInRef} to={withReturn(paths.signIn, paths.cart)}>
             Sign in
           </Link>
         </Button>
         <Button asChild variant="secondary">
-          <Link to={paths.signUp}>Create account</Link>
+          <Link to={withReturn(paths.signUp, paths.cart)}>Create account</Link>
         </Button>
       </div>
     </section>

@@ -25,9 +25,13 @@ function summarize(lines: readonly CartLine[], rule: DiscountRule | null = null)
   }
 }
 
+/** Said of a code a visitor applies: the server checks codes for signed-in shoppers only. */
+export const CODE_NEEDS_SIGN_IN = 'Sign in to use this code: it is checked and taken off when you do.';
+
 /**
  * The cart's prices with the discount code applied, if any. A code is checked by the server
- * against the items' subtotal (for a signed-in shopper only); its rule then prices the cart.
+ * against the items' subtotal (for a signed-in shopper only); its rule then prices the cart. A
+ * visitor's code is kept as typed until they sign in, when it is checked like any other.
  */
 export function useCartPricing(lines: readonly CartLine[], user: User | null) {
   const queryClient = useQueryClient();
@@ -42,15 +46,17 @@ export function useCartPricing(lines: readonly CartLine[], user: User | null) {
   );
 
   return {
-    /** The code the shopper applied, for a signed-in shopper. */
-    code: user ? code : null,
+    /** The code the shopper applied. */
+    code,
+    /** Why the applied code is not taken off yet, when that is the shopper's being signed out. */
+    waiting: code !== null && !user ? CODE_NEEDS_SIGN_IN : undefined,
     preview,
     applied,
     summary,
-    /** Checks a code with the server, then applies it (a refusal throws). */
+    /** Checks a code with the server, then applies it (a refusal throws); a visitor's waits. */
     async apply(entered: string) {
       if (subtotal === null) return;
-      await queryClient.fetchQuery(discountPreviewQueryOptions(entered, subtotal));
+      if (user) await queryClient.fetchQuery(discountPreviewQueryOptions(entered, subtotal));
       setDiscountCode(entered);
     },
     remove: () => setDiscountCode(null),

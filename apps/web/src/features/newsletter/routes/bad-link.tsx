@@ -1,5 +1,5 @@
 import { NEWSLETTER_MESSAGES } from '@habi/shared';
-import { LinkResult, leadClass, ShopLink } from './link-result.tsx';
+import { LinkResult, leadClass, ShopLink } from '../../../components/layout/link-result.tsx';
 
 /** A mailed link that is broken, expired or no longer valid: what to do instead. */
 export function BadLink({ message = NEWSLETTER_MESSAGES.badLink }: { message?: string }) {

@@ -1,13 +1,13 @@
 import { NEWSLETTER_DISCOUNT_PERCENT, PAGE_HEADS } from '@habi/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LinkPending, LinkResult, leadClass, ShopLink } from '../../../components/layout/link-result.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { linkToken, useConfirmSubscription } from '../api/newsletter.ts';
 import { BadLink } from './bad-link.tsx';
-import { LinkPending, LinkResult, leadClass, ShopLink } from './link-result.tsx';
 
 /** The welcome code, large, with a button that copies it (or selects it where copying is not allowed). */
 function CodeBox({ code }: { code: string }) {

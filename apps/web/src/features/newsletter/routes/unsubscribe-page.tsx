@@ -1,10 +1,10 @@
 import { PAGE_HEADS } from '@habi/shared';
 import { useSearchParams } from 'react-router';
+import { LinkPending, LinkResult, leadClass, ShopLink } from '../../../components/layout/link-result.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { linkToken, useUnsubscribe } from '../api/newsletter.ts';
 import { BadLink } from './bad-link.tsx';
-import { LinkPending, LinkResult, leadClass, ShopLink } from './link-result.tsx';
 
 /** /newsletter/unsubscribe?token=: every newsletter mail's link; opening it unsubscribes, no sign-in. */
 export default function UnsubscribePage() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../lib/paths.ts';
+import { Loading } from '../ui/spinner.tsx';
 
 /** The centred card a mailed link opens on: a title, what happened, and where to go next. */
 export function LinkResult({
@@ -30,10 +30,16 @@ export function LinkPending({ label }: { label: string }) {
 export const leadClass = 'text-lg leading-relaxed text-ink-soft text-pretty';
 
 /** The way on: shopping, by default. */
-export function ShopLink({ children = 'Shop now' }: { children?: ReactNode }) {
+export function ShopLink({
+  children = 'Shop now',
+  to = paths.products,
+}: {
+  children?: ReactNode;
+  to?: string;
+}) {
   return (
     <Link
-      to={paths.products}
+      to={to}
       className="mt-2 inline-flex h-12 items-center rounded-full bg-ink px-7 font-semibold text-paper hover:bg-ink-soft"
     >
       {children}
