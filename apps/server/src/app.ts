@@ -148,14 +148,11 @@ export async function buildApp(
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.stop());
   const mailSettings = { storeName: config.storeName };
+  // What mail with links back to the store needs.
+  const linkSettings = { ...mailSettings, publicUrl: config.publicUrl };
   // Online payment is offered with PayMongo's keys set (config.paymongo).
   const paymentSettings = new PaymentSettingsStore(database.db, config.paymongo !== undefined);
-  const paymongo = openPayMongo(
-    database.db,
-    config.paymongo,
-    { ...mailSettings, publicUrl: config.publicUrl },
-    app.log,
-  );
+  const paymongo = openPayMongo(database.db, config.paymongo, linkSettings, app.log);
   if (paymongo) {
     app.addHook('onReady', async () => paymongo.reconcile());
     app.addHook('onClose', () => paymongo.stop());
@@ -166,16 +163,9 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, dataDir: config.dataDir });
-      await api.register(usersRoutes, {
-        ...deps,
-        settings: { storeName: config.storeName, publicUrl: config.publicUrl },
-        prefix: '/users',
-      });
+      await api.register(usersRoutes, { ...deps, settings: linkSettings, prefix: '/users' });
       await api.register(adminsRoutes, { ...deps, prefix: '/admin' });
-      await api.register(accountsRoutes, {
-        db: database.db,
-        settings: { storeName: config.storeName, publicUrl: config.publicUrl },
-      });
+      await api.register(accountsRoutes, { db: database.db, settings: linkSettings });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });
       await api.register(sizeChartsRoutes, { ...deps, prefix: '/size-charts' });
       await api.register(ordersRoutes, {
@@ -203,10 +193,7 @@ export async function buildApp(
       await api.register(returnsRoutes, { ...deps, mail: mailSettings, payments, prefix: '/returns' });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
-      await api.register(newsletterRoutes, {
-        ...deps,
-        settings: { storeName: config.storeName, publicUrl: config.publicUrl },
-      });
+      await api.register(newsletterRoutes, { ...deps, settings: linkSettings });
       await api.register(dashboardRoutes, { db: database.db, prefix: '/admin/dashboard' });
       await api.register(reportsRoutes, { db: database.db, prefix: '/admin/reports' });
     },
