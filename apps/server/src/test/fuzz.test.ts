@@ -180,7 +180,15 @@ interface World {
    * A's delivered line with no request, and A's requests at each step the back office takes
    * them from: an exchange requested, a return approved, an exchange and a return received.
    */
-  returns: { item: string; requested: string; approved: string; exchange: string; refund: string };
+  returns: {
+    item: string;
+    requested: string;
+    approved: string;
+    exchange: string;
+    refund: string;
+    /** A request of A's with one photo, which no run removes. */
+    photographed: string;
+  };
   cursor: string;
   /** Where the app writes uploaded images; undefined when it keeps them in the database. */
   uploadsDir: string | undefined;
@@ -248,6 +256,7 @@ const REFS = {
   'returns.approved': () => w.returns.approved,
   'returns.exchange': () => w.returns.exchange,
   'returns.refund': () => w.returns.refund,
+  'returns.photographed': () => w.returns.photographed,
   // A courier's CSV shipping the fixture's order (its order number as a whole id).
   'shipping.csv': () => `Order No.,Courier,Waybill No.\n${w.shipping.order},J&T Express,760012345678\n`,
 } satisfies Record<string, () => unknown>;
@@ -413,6 +422,19 @@ async function returnFixture(kind: 'return' | 'exchange', steps: ('approve' | 'r
   return id;
 }
 
+/** A's request with one photo: the photo's route reads it. */
+async function photographedReturn(): Promise<string> {
+  const id = await returnFixture('exchange');
+  const response = await t.request({
+    method: 'PUT',
+    url: `/api/returns/${id}/photos`,
+    cookie: w.a.cookie,
+    ...(await multipartBody({}, [['photo', await testPng('#6f2a97')]])),
+  });
+  if (response.statusCode !== 200) throw new Error(`photo failed: ${response.body}`);
+  return id;
+}
+
 /** The returns fixtures again once a run moved one on (or filled its photos). */
 async function repairReturns() {
   const [row] = await sqlRows<{
@@ -425,6 +447,8 @@ async function repairReturns() {
   }>(sql`select
     exists(select 1 from order_items i join orders o on o.id = i.order_id
       where i.id = ${w.returns.item} and i.status = 'delivered' and o.customer_id = ${w.a.id}
+      -- An exchange needs the product still on sale (a run may have deleted it).
+      and exists(select 1 from products p where p.id = i.product_id)
       and not exists(select 1 from return_requests r where r.order_item_id = i.id and r.status not in ('refused', 'cancelled'))) as item,
     exists(select 1 from return_requests where id = ${w.returns.requested} and status = 'requested'
       and cardinality(photos) < 3 and customer_id = ${w.a.id}) as requested,
@@ -556,6 +580,7 @@ async function buildWorld(): Promise<World> {
     approved: await returnFixture('return', ['approve']),
     exchange: await returnFixture('exchange', ['approve', 'received']),
     refund: await returnFixture('return', ['approve', 'received']),
+    photographed: await photographedReturn(),
   };
   return w;
 }
@@ -841,6 +866,7 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
     if (op.path.endsWith('/received')) return ['returns.approved', 'returns.requested'];
     if (op.path.endsWith('/replacement')) return ['returns.exchange', 'returns.refund'];
     if (op.path.endsWith('/refund')) return ['returns.refund', 'returns.exchange'];
+    if (op.path.endsWith('/photos/{n}')) return ['returns.photographed', 'returns.requested'];
     return ['returns.requested', 'returns.approved', 'returns.refund'];
   }
   if (op.path.startsWith('/api/payments/orders')) {
@@ -880,6 +906,12 @@ function hintFor(op: Operation): Hint {
       return ids(idsFor(op, key));
     }
     switch (key) {
+      // A return's photo by its place: the first is there, past the third never.
+      case 'n':
+        return fc.oneof(
+          { weight: 4, arbitrary: fc.constant(0) },
+          { weight: 1, arbitrary: fc.integer({ min: -1, max: 5 }) },
+        );
       case 'email':
         return fc.oneof(refs('a.email', 'b.email', 'freshEmail'), fc.emailAddress());
       case 'password':

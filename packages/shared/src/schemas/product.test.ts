@@ -180,6 +180,8 @@ describe('CreateProductFieldsSchema', () => {
       category: 'Men',
       subCategory: 'Tops',
       variationsName: ['Men T-shirt Blue', 'Men T-shirt Red'],
+      // No chart of its own: the category's.
+      sizeChart: null,
     });
   });
 
