@@ -45,7 +45,9 @@ test('Emails lists an order confirmation once sent, and previews its HTML in a s
     await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible();
     await searchTable(page, 'Search recipient or subject...', `mailed.${tag}`);
     const rows = tableRows(page, 'Emails');
-    await expect(rows).toHaveCount(1);
+    // Newest first: the order's confirmation, then the link to verify the address, sent at sign-up.
+    await expect(rows).toHaveCount(2);
+    await expect(rows.last()).toContainText('Email verify');
     await expect(rows.first()).toContainText(`mailed.${tag}@example.com`);
     await expect(rows.first()).toContainText('Order placed');
     // The server's worker sends it within its poll interval; the page looks again while it waits.

@@ -51,7 +51,7 @@ async function expectSignIn(page: Page) {
 function accountTab(tab: string) {
   return async (page: Page, { shopper }: Context) => {
     await expect(h1(page, shopper!.name)).toBeVisible();
-    await expect(page.getByText(shopper!.email)).toBeVisible();
+    await expect(page.getByText(shopper!.email, { exact: true })).toBeVisible();
     const tabs = page.getByRole('navigation', { name: 'Order status' });
     await expect(tabs.getByRole('link')).toHaveText([
       'All Orders',
