@@ -192,7 +192,8 @@ test('a visitor sees the cart and summary, and must sign in to order', async ({ 
   // The way to sign in, once the page knows there is no shopper; and so no address box (and
   // no greeting), which a shopper would have in its place.
   const signIn = page.getByRole('link', { name: 'Sign in', exact: true });
-  await expect(signIn).toHaveAttribute('href', '/sign-in');
+  // Signing in comes back to the cart.
+  await expect(signIn).toHaveAttribute('href', '/sign-in?next=%2Fcart');
   await expect(page.getByRole('region', { name: 'Shipping address' })).toHaveCount(0);
   await expect(page.getByText(/^Hello,/)).toHaveCount(0);
 

@@ -401,7 +401,8 @@ test.describe('Product detail', () => {
         await answer.opened;
         await route.continue();
       });
-      await page.goto('/products?category=Men');
+      // Searched for, so it is on the page however many Men products other specs add meanwhile.
+      await page.goto(`/products?category=Men&q=${encodeURIComponent(polo.name)}`);
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => {
         (window as unknown as { shifts: number[] }).shifts.length = 0;
@@ -552,7 +553,8 @@ test.describe('Product detail', () => {
       await answer.opened;
       await route.continue();
     });
-    await page.goto('/products?category=Men');
+    // Searched for, so it is on the page however many Men products other specs add meanwhile.
+    await page.goto(`/products?category=Men&q=${encodeURIComponent(polo.name)}`);
     await page.getByRole('link', { name: polo.name }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
