@@ -41,6 +41,8 @@ for (const [width, viewport] of [
       const row = tableRows(page, 'Returns').filter({ hasText: product.name });
       await expect(row).toHaveCount(1);
       await expect(row.getByText('Exchange for size L')).toBeVisible();
+      // Read once the list has its answer: rows being fetched again are drawn faded.
+      await expect(page.locator('table[aria-label="Returns"]')).not.toHaveAttribute('aria-busy', 'true');
       await expectAccessible(page);
 
       await row.getByRole('button', { name: /^Approve/ }).click();
@@ -52,6 +54,8 @@ for (const [width, viewport] of [
       await row.getByRole('button', { name: /^Mark received/ }).click();
       const received = page.getByRole('dialog', { name: 'Mark the parcel received' });
       await expect(received.getByRole('checkbox', { name: /Damaged or defective/ })).not.toBeChecked();
+      // Read once the list has its answer: rows being fetched again are drawn faded.
+      await expect(page.locator('table[aria-label="Returns"]')).not.toHaveAttribute('aria-busy', 'true');
       await expectAccessible(page);
       await received.getByRole('button', { name: 'Mark' }).click();
       await expect(received).toBeHidden();
@@ -123,6 +127,8 @@ for (const [width, viewport] of [
       // The report counts it.
       const report = page.getByRole('table', { name: 'By reason' });
       await expect(report.getByRole('row', { name: /Not as described/ })).toBeVisible();
+      // Read once the list has its answer: rows being fetched again are drawn faded.
+      await expect(page.locator('table[aria-label="Returns"]')).not.toHaveAttribute('aria-busy', 'true');
       await expectAccessible(page);
 
       await page.goto('/user/delivered_products');
