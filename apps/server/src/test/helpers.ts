@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, inject as injectContext, onTestFinished, v
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { newToken, tokenDigest } from '../lib/tokens.ts';
 import { createAdmin } from '../modules/admins/admins.service.ts';
 import { clock } from '../modules/auth/throttle.ts';
 import { createProduct, type NewProduct } from '../modules/products/products.service.ts';
@@ -185,8 +186,8 @@ export async function verificationLinkFor(
   t: TestApp,
   customer: { id: string; email: string },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const hash = createHash('sha256').update(token).digest('hex');
+  const token = newToken();
+  const hash = tokenDigest(token);
   await t.database.db.execute(sql`insert into email_verifications (token_hash, customer_id, purpose, email, expires_at)
     values (${hash}, ${customer.id}, 'verify', ${customer.email.toLowerCase()}, now() + interval '1 day')`);
   return token;
@@ -194,8 +195,8 @@ export async function verificationLinkFor(
 
 /** A working link to set a new password for a customer, as if mailed to them: its token. */
 export async function resetLinkFor(t: TestApp, customer: { id: string; email: string }): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const hash = createHash('sha256').update(token).digest('hex');
+  const token = newToken();
+  const hash = tokenDigest(token);
   await t.database.db.execute(sql`insert into password_resets (token_hash, customer_id, email, expires_at)
     values (${hash}, ${customer.id}, ${customer.email.toLowerCase()}, now() + interval '30 minutes')`);
   return token;

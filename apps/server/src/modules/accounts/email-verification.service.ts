@@ -1,16 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_MESSAGES, EMAIL_VERIFY_HOURS } from '@habi/shared';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { customers, emailVerifications } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { newToken, tokenDigest } from '../../lib/tokens.ts';
 import { clock } from '../auth/index.ts';
 import { emailChangedMail, enqueueMail, verifyEmailMail } from '../mail/index.ts';
 import type { AccountMailSettings } from './passwords.service.ts';
 
 type Purpose = 'verify' | 'change';
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const badLink = () => new HttpError(404, EMAIL_MESSAGES.badLink);
 
 /**
@@ -25,14 +24,14 @@ export async function mailVerificationLink(
   { purpose, email }: { purpose: Purpose; email: string },
   settings: AccountMailSettings,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = clock.now();
   await tx.delete(emailVerifications).where(lte(emailVerifications.expiresAt, new Date(now)));
   await tx
     .delete(emailVerifications)
     .where(and(eq(emailVerifications.customerId, customer.id), eq(emailVerifications.purpose, purpose)));
   await tx.insert(emailVerifications).values({
-    tokenHash: hashOf(token),
+    tokenHash: tokenDigest(token),
     customerId: customer.id,
     purpose,
     email,
@@ -92,7 +91,7 @@ export async function followVerificationLink(
       .from(emailVerifications)
       .where(
         and(
-          eq(emailVerifications.tokenHash, hashOf(token)),
+          eq(emailVerifications.tokenHash, tokenDigest(token)),
           gt(emailVerifications.expiresAt, new Date(clock.now())),
         ),
       )

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_MESSAGES, PASSWORD_RESET_MINUTES } from '@habi/shared';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AdminRow, admins, type CustomerRow, customers, passwordResets } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { newToken, tokenDigest } from '../../lib/tokens.ts';
 import { clock, endOtherSessions, forgetDevices } from '../auth/index.ts';
 import { enqueueMail, passwordChangedMail, passwordResetMail } from '../mail/index.ts';
 
@@ -15,7 +15,6 @@ export interface AccountMailSettings {
   publicUrl: string;
 }
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const badLink = () => new HttpError(404, PASSWORD_MESSAGES.badLink);
 const forgotUrl = (settings: AccountMailSettings) => `${settings.publicUrl}/forgot-password`;
 
@@ -25,7 +24,7 @@ const forgotUrl = (settings: AccountMailSettings) => `${settings.publicUrl}/forg
  */
 export async function requestReset(db: Db, rawEmail: string, settings: AccountMailSettings): Promise<void> {
   const email = rawEmail.toLowerCase();
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = clock.now();
   await db.transaction(async (tx) => {
     // Expired links are swept as new ones are asked for, so the table stays small.
@@ -36,7 +35,7 @@ export async function requestReset(db: Db, rawEmail: string, settings: AccountMa
       .where(eq(customers.email, email));
     if (!customer) return;
     await tx.insert(passwordResets).values({
-      tokenHash: hashOf(token),
+      tokenHash: tokenDigest(token),
       customerId: customer.id,
       email,
       expiresAt: new Date(now + PASSWORD_RESET_MINUTES * 60_000),
@@ -56,7 +55,7 @@ export async function requestReset(db: Db, rawEmail: string, settings: AccountMa
 /** A link that works: not used, not expired, and its account still has the address it went to. */
 const working = (token: string) =>
   and(
-    eq(passwordResets.tokenHash, hashOf(token)),
+    eq(passwordResets.tokenHash, tokenDigest(token)),
     gt(passwordResets.expiresAt, new Date(clock.now())),
     eq(customers.email, passwordResets.email),
   );
@@ -89,7 +88,10 @@ export async function resetPassword(
     const [claimed] = await tx
       .delete(passwordResets)
       .where(
-        and(eq(passwordResets.tokenHash, hashOf(token)), gt(passwordResets.expiresAt, new Date(clock.now()))),
+        and(
+          eq(passwordResets.tokenHash, tokenDigest(token)),
+          gt(passwordResets.expiresAt, new Date(clock.now())),
+        ),
       )
       .returning({ customerId: passwordResets.customerId, email: passwordResets.email });
     if (!claimed) throw badLink();

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, knownDevices } from '../../db/schema.ts';
+import { newToken, tokenDigest } from '../../lib/tokens.ts';
 import type { SessionKind } from './sessions.ts';
 
 /**
@@ -12,8 +12,6 @@ import type { SessionKind } from './sessions.ts';
  */
 const DEVICE_COOKIES = { customer: 'device', admin: 'admin_device' } as const;
 const DEVICE_TTL_MS = 365 * 24 * 3600 * 1000;
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface KnownDevice {
   id: string;
@@ -29,7 +27,7 @@ export async function findKnownDevice(
 ): Promise<KnownDevice | null> {
   const token = request.cookies[DEVICE_COOKIES[kind]];
   if (!token) return null;
-  const live = and(eq(knownDevices.tokenHash, digest(token)), gt(knownDevices.expiresAt, new Date()));
+  const live = and(eq(knownDevices.tokenHash, tokenDigest(token)), gt(knownDevices.expiresAt, new Date()));
   const name = account.toLowerCase();
   const [row] =
     kind === 'customer'
@@ -59,12 +57,12 @@ export async function rememberDevice(
   device: KnownDevice | null,
 ) {
   const expiresAt = new Date(Date.now() + DEVICE_TTL_MS);
-  const token = device?.token ?? randomBytes(32).toString('base64url');
+  const token = device?.token ?? newToken();
   if (device) {
     await db.update(knownDevices).set({ expiresAt }).where(eq(knownDevices.id, device.id));
   } else {
     await db.insert(knownDevices).values({
-      tokenHash: digest(token),
+      tokenHash: tokenDigest(token),
       customerId: kind === 'customer' ? subjectId : null,
       adminId: kind === 'admin' ? subjectId : null,
       expiresAt,

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Session } from '@habi/shared';
 import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, sessions } from '../../db/schema.ts';
+import { newToken, tokenDigest } from '../../lib/tokens.ts';
 import { networkOf } from './client-address.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -12,8 +12,6 @@ export type SessionKind = keyof typeof SESSION_COOKIES;
 export const SESSION_TTL_MS = { customer: 30 * 24 * 3600 * 1000, admin: 7 * 24 * 3600 * 1000 } as const;
 /** A session's "last seen" moves at most this often, so a busy session costs no write per request. */
 const LAST_SEEN_STEP_MS = 5 * 60_000;
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Where a session is signed in from, as its account's list of sessions shows it. */
 export interface SessionOrigin {
@@ -37,9 +35,9 @@ export async function createSession(
   origin: SessionOrigin = { userAgent: '', ip: '' },
   verifiedHash?: string,
 ): Promise<string | null> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const row = {
-    tokenHash: digest(token),
+    tokenHash: tokenDigest(token),
     customerId: kind === 'customer' ? subjectId : null,
     adminId: kind === 'admin' ? subjectId : null,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS[kind]),
@@ -64,11 +62,11 @@ export async function createSession(
 }
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, digest(token)));
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenDigest(token)));
 }
 
 const live = (token: string) =>
-  and(eq(sessions.tokenHash, digest(token)), gt(sessions.expiresAt, new Date()));
+  and(eq(sessions.tokenHash, tokenDigest(token)), gt(sessions.expiresAt, new Date()));
 
 /** The session's own columns a guard keeps on the request. */
 const own = { id: sessions.id, lastSeenAt: sessions.lastSeenAt };

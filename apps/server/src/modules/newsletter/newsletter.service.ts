@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   NEWSLETTER_DISCOUNT_PERCENT,
   NEWSLETTER_MESSAGES,
@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { discountCodes, subscribers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { newToken, tokenDigest } from '../../lib/tokens.ts';
 import { confirmSubscriptionMail, enqueueMail, welcomeCodeMail } from '../mail/index.ts';
 
 /** What newsletter mails need from the configuration. */
@@ -28,8 +29,6 @@ const CONFIRM_RESEND_MINUTES = 10;
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
-const newToken = () => randomBytes(32).toString('base64url');
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /**
  * What is kept of an erased account's address that had its welcome code: the SHA-256 of it
  * lower-cased. A plain hash, not an HMAC: the store has no secret of its own to key it with
@@ -37,7 +36,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * leak with it). So whoever holds the database and guesses an address can tell whether it once
  * had a welcome code; nothing more, and no one can list the addresses.
  */
-export const addressHash = (email: string) => hashOf(`subscriber:${email.trim().toLowerCase()}`);
+export const addressHash = (email: string) => tokenDigest(`subscriber:${email.trim().toLowerCase()}`);
 
 /** Letters and digits no one misreads (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -89,7 +88,7 @@ export async function subscribe(db: Db, rawEmail: string, settings: NewsletterSe
     const token = newToken();
     await tx
       .update(subscribers)
-      .set({ status: 'pending', confirmTokenHash: hashOf(token), confirmSentAt: sql`now()` })
+      .set({ status: 'pending', confirmTokenHash: tokenDigest(token), confirmSentAt: sql`now()` })
       .where(eq(subscribers.id, row.id));
     const { unsubscribeUrl, headers } = links(settings, row.unsubscribeToken);
     await enqueueMail(tx, {
@@ -139,7 +138,7 @@ export async function confirm(
       .from(subscribers)
       .where(
         and(
-          eq(subscribers.confirmTokenHash, hashOf(token)),
+          eq(subscribers.confirmTokenHash, tokenDigest(token)),
           sql`${subscribers.confirmSentAt} > now() - ${CONFIRM_VALID_DAYS} * interval '1 day'`,
         ),
       )
