@@ -8,7 +8,11 @@ export const SHIPMENT_MESSAGES = {
   courier: 'Choose a courier',
   courierName: 'Name the rider or courier',
   shippedOn: 'Enter the date it shipped',
+  shippedAfterToday: 'The date shipped cannot be after today',
 } as const;
+
+/** A parcel cannot have shipped on a day still to come in the store's time zone ("YYYY-MM-DD"s). */
+export const shippedAfterToday = (shippedOn: string, today: string) => shippedOn > today;
 
 export const CourierIdSchema = z.enum(COURIER_IDS, { message: SHIPMENT_MESSAGES.courier });
 

@@ -184,10 +184,19 @@ export async function mailStatusChanges(
   }
 }
 
+/** An exchange's replacement in a parcel: the line it replaces, in the variation and size sent. */
+export interface ReplacementLine {
+  line: string;
+  /** Null where the exchange keeps the line's own. */
+  variation: string | null;
+  size: string | null;
+}
+
 /**
- * Tells the customer a shipment left (with its tracking link) or arrived, listing its lines, in
- * the caller's transaction: the shipment's creation and its delivery each happen once, so each
- * mail goes once per shipment. A customer whose account is gone is not written to.
+ * Tells the customer a shipment left (with its tracking link) or arrived, listing its lines (or,
+ * for an exchange's replacement parcel, which holds none, the replacements it carries), in the
+ * caller's transaction: the shipment's creation and its delivery each happen once, so each mail
+ * goes once per shipment. A customer whose account is gone is not written to.
  */
 export async function mailShipment(
   tx: Executor,
@@ -195,11 +204,26 @@ export async function mailShipment(
   event: ShipmentEvent,
   shipment: MailShipment & { lines: readonly string[] },
   settings: MailSettings,
+  replacements: readonly ReplacementLine[] = [],
 ): Promise<void> {
   const loaded = await loadOrder(tx, orderId);
   if (!loaded?.recipient) return;
   const ids = new Set(shipment.lines);
-  const lines = loaded.lines.filter((l) => ids.has(l.id)).map((l) => l.line);
+  const lines = [
+    ...loaded.lines.filter((l) => ids.has(l.id)).map((l) => l.line),
+    ...replacements.flatMap((r) => {
+      const replaced = loaded.lines.find((l) => l.id === r.line);
+      return replaced
+        ? [
+            {
+              ...replaced.line,
+              variation: r.variation ?? replaced.line.variation,
+              size: r.size ?? replaced.line.size,
+            },
+          ]
+        : [];
+    }),
+  ];
   await enqueueMail(tx, {
     kind: `shipment-${event}`,
     recipient: loaded.recipient,

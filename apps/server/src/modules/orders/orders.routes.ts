@@ -161,7 +161,7 @@ export default async function ordersRoutes(
 
   adminDeleteRoute(app, {
     tags,
-    remove: async (id) => removeTransferProofs(proofs, [await deleteOrder(db, id)], app.log),
+    remove: async (id) => removeTransferProofs(proofs, await deleteOrder(db, id), app.log),
     message: 'Order deleted successfully',
   });
 

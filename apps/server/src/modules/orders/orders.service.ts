@@ -1,7 +1,7 @@
 import type { Order, OrderListQuery, PageQuery } from '@habi/shared';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { customers, orderItems, orders, shipmentItems } from '../../db/schema.ts';
+import { customers, orderItems, orders, returnRequests, shipmentItems } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock } from '../products/index.ts';
@@ -120,16 +120,22 @@ export function lockLines(tx: Executor, orderId: string) {
 
 /**
  * Deletes an order, giving back the stock its lines still hold that never left the shop (lines
- * to pay; shipped and delivered goods are gone); its discount use stays taken. The lines are
- * locked first, so a status change at the same moment comes before or after, never between.
- * Answers the file of its transfer screenshot, if it had one, to remove.
+ * to pay; shipped and delivered goods are gone) and the stock its exchanges still hold for a
+ * replacement not sent; its discount use stays taken. The lines are locked first, so a status
+ * change at the same moment comes before or after, never between. Answers the private files to
+ * remove once it is committed: its transfer screenshot and its return requests' photos.
  */
-export function deleteOrder(db: Db, id: string): Promise<string | null> {
+export function deleteOrder(db: Db, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const lines = await lockLines(tx, id);
-    await moveStock(
-      tx,
-      lines.flatMap((item, line) =>
+    const requests = await tx
+      .select()
+      .from(returnRequests)
+      .where(eq(returnRequests.orderId, id))
+      .for('update');
+    const quantityOf = new Map(lines.map((item) => [item.id, item.quantity]));
+    await moveStock(tx, [
+      ...lines.flatMap((item, line) =>
         item.productId !== null && item.stockHeld && item.status === 'toPay'
           ? [
               {
@@ -142,12 +148,25 @@ export function deleteOrder(db: Db, id: string): Promise<string | null> {
             ]
           : [],
       ),
-    );
+      ...requests.flatMap((request) =>
+        request.stockHeld && request.productId !== null
+          ? [
+              {
+                line: 0,
+                productId: request.productId,
+                variation: request.exchangeVariation ?? '',
+                size: request.exchangeSize ?? '',
+                delta: quantityOf.get(request.orderItemId) ?? 0,
+              },
+            ]
+          : [],
+      ),
+    ]);
     const [deleted] = await tx
       .delete(orders)
       .where(eq(orders.id, id))
       .returning({ proof: orders.transferProof });
     if (!deleted) throw notFound('Order not found');
-    return deleted.proof;
+    return [...(deleted.proof ? [deleted.proof] : []), ...requests.flatMap((request) => request.photos)];
   });
 }

@@ -1,4 +1,4 @@
-import { RETURN_MESSAGES } from '@habi/shared';
+import { addDays, RETURN_MESSAGES, SHIPMENT_MESSAGES, storeDate } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('returns and exchanges', () => {
     jose = await signUpCustomer(ctx.t, { name: 'Jose Reyes' });
   });
 
-  const as = (who: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const as = (who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     ctx.t.request({ method, url, cookie: who.cookie, ...(payload ? { payload } : {}) });
   const ok = async (pending: Promise<LightMyRequestResponse>, status = 200) => {
     const response = await pending;
@@ -154,11 +154,55 @@ describe('returns and exchanges', () => {
       sql`select subject, text from outbox where kind = 'return-exchanged' order by created_at desc limit 1`,
     );
     expect(exchangedMail!.text).toContain('LBC-99887766');
+    // Its delivery is mailed naming what it carried: the L, not the M sent back.
+    await ok(
+      ctx.t.request({
+        method: 'PATCH',
+        url: `/api/shipments/${shipped.request.replacement._id}/delivered`,
+        cookie: admin.cookie,
+      }),
+    );
+    const [deliveredMail] = await queryRows<{ text: string }>(
+      ctx.t,
+      sql`select text from outbox where kind = 'shipment-delivered' and text like ${'%LBC-99887766%'}`,
+    );
+    expect(deliveredMail!.text).toContain(`${tee.name}`);
+    expect(deliveredMail!.text).toContain('Size: L');
+    expect(deliveredMail!.text).not.toContain('Size: M');
 
     // Done: the item cannot be asked about again.
     const again = await ask(maria, { itemId: order.products[0]!._id, kind: 'return', reason: 'changedMind' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(RETURN_MESSAGES.open);
+  });
+
+  it('refuses a replacement shipped after today, shipping nothing', async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy M': 1, 'Navy L': 1 });
+    const order = await deliveredOrder(maria, [teeLine(tee, 'M')]);
+    const { request } = await ok(
+      ask(maria, { itemId: order.products[0]!._id, kind: 'exchange', reason: 'wrongSize', size: 'L' }),
+      201,
+    );
+    await ok(as(admin, 'POST', `/api/returns/${request._id}/approve`));
+    await ok(as(admin, 'POST', `/api/returns/${request._id}/received`, {}));
+    const tomorrow = addDays(storeDate(new Date()), 1);
+    const refused = await as(admin, 'POST', `/api/returns/${request._id}/replacement`, {
+      courier: 'lbc',
+      trackingNumber: 'LBC-12345678',
+      shippedOn: tomorrow,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(SHIPMENT_MESSAGES.shippedAfterToday);
+    const [shipments] = await queryRows<{ n: number }>(
+      ctx.t,
+      sql`select count(*)::int as n from shipments where order_id = ${order._id}`,
+    );
+    expect(shipments!.n).toBe(1);
+    const [still] = await queryRows<{ status: string }>(
+      ctx.t,
+      sql`select status from return_requests where id = ${request._id}`,
+    );
+    expect(still!.status).toBe('received');
   });
 
   it('refuses a request on day 8 of a 7-day window, naming the window, and writes nothing', async () => {
@@ -439,6 +483,61 @@ describe('returns and exchanges', () => {
     expect(
       (await ctx.t.request({ method: 'GET', url: `/api/returns/${request._id}/photos/0` })).statusCode,
     ).toBe(401);
+  });
+
+  /** A delivered M asked to be exchanged for an L, with one photo: the request and its photo's file. */
+  async function exchangeWithPhoto(who: SignedIn, tee: ProductRow) {
+    const order = await deliveredOrder(who, [teeLine(tee, 'M')]);
+    const { request } = await ok(
+      ask(who, { itemId: order.products[0]!._id, kind: 'exchange', reason: 'wrongSize', size: 'L' }),
+      201,
+    );
+    const added = await ctx.t.request({
+      method: 'PUT',
+      url: `/api/returns/${request._id}/photos`,
+      cookie: who.cookie,
+      ...(await multipartBody({}, [['photo', await testPng('#3355aa')]])),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const [row] = await queryRows<{ photos: string[] }>(
+      ctx.t,
+      sql`select photos from return_requests where id = ${request._id}`,
+    );
+    expect(row!.photos).toHaveLength(1);
+    const photo = row!.photos[0]!;
+    expect(await ctx.t.app.privateImages.get(photo)).not.toBeNull();
+    return { order, request, photo };
+  }
+
+  it('deleting an order gives back the size its exchange holds and deletes the request’s photos', async () => {
+    const tee = await insertTrackedTee(ctx.t, { 'Navy M': 1, 'Navy L': 1 });
+    const { order, photo } = await exchangeWithPhoto(maria, tee);
+    expect(await stockRows(ctx.t, tee.id)).toMatchObject({ 'Navy M': 0, 'Navy L': 0 });
+
+    await ok(as(admin, 'DELETE', `/api/orders/delete/${order._id}`));
+    // The delivered M left the shop; the L held for the exchange never did.
+    expect(await stockRows(ctx.t, tee.id)).toMatchObject({ 'Navy M': 0, 'Navy L': 1 });
+    expect(await ctx.t.app.privateImages.get(photo)).toBeNull();
+  });
+
+  it('erasing the shopper’s account deletes their requests’ photos; the requests stay as the shop’s record', async () => {
+    const ana = await signUpCustomer(ctx.t, { name: 'Ana Cruz', password: 'secret123' });
+    const tee = await insertTrackedTee(ctx.t, { 'Navy M': 1, 'Navy L': 1 });
+    const { request, photo } = await exchangeWithPhoto(ana, tee);
+
+    const erased = await ctx.t.request({
+      method: 'DELETE',
+      url: '/api/users/me',
+      cookie: ana.cookie,
+      payload: { password: 'secret123' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [row] = await queryRows<{ photos: string[]; customer_id: string | null; status: string }>(
+      ctx.t,
+      sql`select photos, customer_id, status from return_requests where id = ${request._id}`,
+    );
+    expect(row).toEqual({ photos: [], customer_id: null, status: 'requested' });
+    expect(await ctx.t.app.privateImages.get(photo)).toBeNull();
   });
 
   it('lists requests for the back office by status and reason, and reports counts and rates', async () => {

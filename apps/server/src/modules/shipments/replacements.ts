@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { shipments } from '../../db/schema.ts';
 import { toShipment } from '../orders/index.ts';
+import { refuseFutureDate } from './shipments.service.ts';
 
 type Parcel = Pick<
   z.output<typeof CreateShipmentSchema>,
@@ -15,6 +16,7 @@ type Parcel = Pick<
  * the caller's transaction. Its mail is the caller's.
  */
 export async function shipReplacement(tx: Executor, orderId: string, parcel: Parcel): Promise<Shipment> {
+  refuseFutureDate(parcel.shippedOn);
   const [row] = await tx
     .insert(shipments)
     .values({

@@ -9,6 +9,7 @@ import {
   type ShipmentCsvApplyInput,
   type ShipmentCsvReport,
   type ShipmentCsvRow,
+  shippedAfterToday,
   storeDate,
   trackingNumberProblem,
   trackingNumberRule,
@@ -103,7 +104,7 @@ function checkCells(file: FileRow, today: string): Checked {
   if (file.date.trim() !== '' && !formula('date')) {
     shippedOn = dateOf(file.date);
     if (!shippedOn) errors.push(`the date shipped ${shown(file.date)} is not a date like 2026-11-27`);
-    else if (shippedOn > today) errors.push(`the date shipped ${shippedOn} is after today`);
+    else if (shippedAfterToday(shippedOn, today)) errors.push(`the date shipped ${shippedOn} is after today`);
   }
   return {
     row: file.row,

@@ -1,13 +1,28 @@
-import { type CreateShipmentSchema, canShip, type ItemStatus, type Shipment } from '@habi/shared';
+import {
+  type CreateShipmentSchema,
+  canShip,
+  type ItemStatus,
+  SHIPMENT_MESSAGES,
+  type Shipment,
+  shippedAfterToday,
+  storeDate,
+} from '@habi/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
-import { shipmentItems, shipments } from '../../db/schema.ts';
+import { returnRequests, shipmentItems, shipments } from '../../db/schema.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { type MailSettings, mailShipment } from '../mail/index.ts';
 import { lockLines, setStatuses, toShipment } from '../orders/index.ts';
 
 type NewShipment = z.output<typeof CreateShipmentSchema>;
+
+/** A date shipped after today (the store's) is a typo: 400, nothing written. */
+export function refuseFutureDate(shippedOn: string) {
+  if (shippedAfterToday(shippedOn, storeDate(new Date()))) {
+    throw badInput(SHIPMENT_MESSAGES.shippedAfterToday, { shippedOn: SHIPMENT_MESSAGES.shippedAfterToday });
+  }
+}
 
 /**
  * Ships some of an order's lines: writes the shipment, moves its lines to toReceive through the
@@ -21,6 +36,7 @@ export function createShipment(db: Db, input: NewShipment, mail: MailSettings): 
 
 /** `createShipment` in the caller's transaction (a CSV's rows ship in one). */
 export async function shipLines(tx: Executor, input: NewShipment, mail: MailSettings): Promise<Shipment> {
+  refuseFutureDate(input.shippedOn);
   const items = await lockLines(tx, input.orderId);
   if (items.length === 0) throw notFound('Order not found');
   const chosen = new Set(input.lines);
@@ -71,7 +87,8 @@ export async function shipLines(tx: Executor, input: NewShipment, mail: MailSett
 
 /**
  * Marks a shipment delivered, once: its lines (those not cancelled meanwhile) move to delivered
- * through the orders module's status change, and the customer is mailed "Delivered". A shipment
+ * through the orders module's status change, and the customer is mailed "Delivered" with what
+ * it carried. A shipment
  * already delivered is 409 and nothing changes.
  */
 export function markDelivered(db: Db, shipmentId: string, mail: MailSettings): Promise<Shipment> {
@@ -108,7 +125,19 @@ export function markDelivered(db: Db, shipmentId: string, mail: MailSettings): P
       row,
       items.filter((item) => inShipment.has(item.id)).map((item) => item.id),
     );
-    await mailShipment(tx, row.orderId, 'delivered', shipment, mail);
+    // An exchange's replacement parcel holds no line of the order: its mail names what it carried.
+    const replacements =
+      inShipment.size > 0
+        ? []
+        : await tx
+            .select({
+              line: returnRequests.orderItemId,
+              variation: returnRequests.exchangeVariation,
+              size: returnRequests.exchangeSize,
+            })
+            .from(returnRequests)
+            .where(eq(returnRequests.replacementShipmentId, shipmentId));
+    await mailShipment(tx, row.orderId, 'delivered', shipment, mail, replacements);
     return shipment;
   });
 }

@@ -1,4 +1,4 @@
-import type { Shipment } from '@habi/shared';
+import { addDays, type Shipment, storeDate } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +120,10 @@ describe('shipments', () => {
     expect(badNumber.json().errors).toEqual({
       trackingNumber: 'A J&T Express tracking number is 12 digits, or JT and 13 digits',
     });
+    const tomorrow = addDays(storeDate(new Date()), 1);
+    const future = await ship(order, { lines: [order.products[1]!._id], shippedOn: tomorrow });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors).toEqual({ shippedOn: 'The date shipped cannot be after today' });
     const unknownCourier = await ship(order, { lines: [order.products[1]!._id], courier: 'dhl' });
     expect(unknownCourier.statusCode).toBe(400);
     expect(unknownCourier.json().errors).toMatchObject({ courier: 'Choose a courier' });

@@ -20,6 +20,7 @@ import { withdrawCodesBoundTo } from '../discounts/index.ts';
 import { forgetMailTo } from '../mail/index.ts';
 import { forgetAddress, subscriptionOf } from '../newsletter/index.ts';
 import { allCustomerOrders, removeTransferProofs, takeTransferProofs } from '../orders/index.ts';
+import { takeReturnPhotos } from '../returns/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { removeImageIfUnused } from '../uploads/index.ts';
 
@@ -165,8 +166,8 @@ export async function listUsers(db: Executor, query: UserListQuery) {
  * - mail to the address not sent yet is withdrawn; mail already sent stays as a record of its
  *   kind, subject and dates, without the address or the body;
  * - the screenshots of transfers attached to the orders (they show the customer's own account)
- *   are let go.
- * Then the picture's files go too, once nothing else shows them, and the screenshots' files.
+ *   and the photos of the customer's return requests are let go.
+ * Then the picture's files go too, once nothing else shows them, and the screenshots' and photos'.
  */
 export async function deleteCustomer(
   db: Db,
@@ -176,7 +177,10 @@ export async function deleteCustomer(
 ) {
   const deleted = await db.transaction(async (tx) => {
     // Before the row: its orders are then no longer linked to it.
-    const screenshots = await takeTransferProofs(tx, eq(orders.customerId, id));
+    const screenshots = [
+      ...(await takeTransferProofs(tx, eq(orders.customerId, id))),
+      ...(await takeReturnPhotos(tx, id)),
+    ];
     const devices = await tx
       .select({ id: knownDevices.id })
       .from(knownDevices)

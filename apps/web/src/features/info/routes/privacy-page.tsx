@@ -91,9 +91,9 @@ function WhatWeKeep() {
       />
       <KeptRecord
         title="Your orders"
-        what="What you ordered (items, sizes, quantities, prices), the delivery option and date, the address it goes to, the name on the order and each item’s status."
+        what="What you ordered (items, sizes, quantities, prices), the delivery option and date, the address it goes to, the name on the order and each item’s status, and the returns and exchanges you ask for (the reason, your note and photos)."
         why="To deliver your orders, handle cancellations, and keep the shop’s sales records."
-        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number (the shop keeps a record of the emails sent about them, without your address: see below)."
+        howLong="Kept as the shop’s records. If you delete your account, your orders stay with the name and delivery address they were placed with, but no longer linked to any account, email address or contact number, and without the photos of your return requests (the shop keeps a record of the emails sent about them, without your address: see below)."
       />
       <KeptRecord
         title="Sign-in sessions and devices"
