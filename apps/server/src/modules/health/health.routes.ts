@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { freeBytes } from '../../lib/disk-space.ts';
+import { every } from '../../lib/periodic.ts';
 import { canSaveAgain, PROBE_MS } from './saving.ts';
 
 /**
@@ -15,20 +16,15 @@ import { canSaveAgain, PROBE_MS } from './saving.ts';
 function probeWhileFull(app: FastifyInstance, database: Database, dataDir: string) {
   const { saving } = app.lifecycle;
   const probe = { canWrite: () => database.canWrite(), freeBytes: () => freeBytes(dataDir) };
-  let running = false;
-  const timer = setInterval(async () => {
-    if (!saving.active || running) return;
-    running = true;
+  const prober = every(PROBE_MS, async () => {
+    if (!saving.active) return;
     try {
       if (await canSaveAgain(saving.places, probe)) saving.cleared();
     } catch {
       // No answer is no room: the next round asks again.
-    } finally {
-      running = false;
     }
-  }, PROBE_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  });
+  app.addHook('onClose', () => prober.stop());
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
+import { every } from '../../lib/periodic.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
 import { lockOrder, setStatuses } from '../orders/index.ts';
 
@@ -45,23 +46,10 @@ export async function cancelLapsed(db: Db, mail: MailSettings): Promise<number> 
 
 /** Sweeps every `everyMs` until stopped; a failed sweep is logged and the next one tries again. */
 export function startLapseSweeper(db: Db, mail: MailSettings, log: FastifyBaseLogger, everyMs: number) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    // A sweep still running when the next is due is not overlapped.
-    running ??= cancelLapsed(db, mail)
-      .then(
-        (n) => n > 0 && log.info({ cancelled: n }, 'orders cancelled for want of payment'),
-        (error: unknown) => log.warn({ err: error }, 'the sweep of unpaid orders failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(everyMs, () =>
+    cancelLapsed(db, mail).then(
+      (n) => n > 0 && log.info({ cancelled: n }, 'orders cancelled for want of payment'),
+      (error: unknown) => log.warn({ err: error }, 'the sweep of unpaid orders failed'),
+    ),
+  );
 }

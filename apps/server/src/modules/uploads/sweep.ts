@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { every } from '../../lib/periodic.ts';
 import type { ImageStore } from './image-store.ts';
 import { sweepUnusedImages } from './images.ts';
 
@@ -14,23 +15,10 @@ export const UNUSED_IMAGE_GRACE_MS = 15 * 60_000;
  * logged and the next one tries again. Every instance may sweep: removing twice is harmless.
  */
 export function startImageSweeper(db: Db, store: ImageStore, log: FastifyBaseLogger, everyMs: number) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    // A sweep still running when the next is due is not overlapped.
-    running ??= sweepUnusedImages(db, store, new Date(Date.now() - UNUSED_IMAGE_GRACE_MS))
-      .then(
-        (n) => n > 0 && log.info({ removed: n }, 'unused images removed'),
-        (error: unknown) => log.warn({ err: error }, 'the sweep of unused images failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(everyMs, () =>
+    sweepUnusedImages(db, store, new Date(Date.now() - UNUSED_IMAGE_GRACE_MS)).then(
+      (n) => n > 0 && log.info({ removed: n }, 'unused images removed'),
+      (error: unknown) => log.warn({ err: error }, 'the sweep of unused images failed'),
+    ),
+  );
 }
