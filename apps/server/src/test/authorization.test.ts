@@ -482,17 +482,21 @@ const ROUTES: Route[] = [
     method: 'PATCH',
     path: '/api/product/edit/:id',
     expected: adminOnly(200),
-    // The same values it has, so A's orders keep matching the catalogue.
-    build: () => ({
+    // The same values it has, so A's orders keep matching the catalogue; as the multipart form
+    // that carries new images (none here), refused before it is read.
+    build: async () => ({
       url: `/api/product/edit/${product.id}`,
-      payload: {
-        updatedName: product.name,
-        updatedDescription: product.description,
-        updatedPrice: product.price,
-        updatedCategory: 'Men',
-        updatedSubcategory: 'Tops',
-        updatedSizes: [...SIZE_PRESETS.Clothes],
-      },
+      ...(await multipartBody({
+        product: JSON.stringify({
+          updatedName: product.name,
+          updatedDescription: product.description,
+          updatedPrice: product.price,
+          updatedCategory: 'Men',
+          updatedSubcategory: 'Tops',
+          updatedSizes: [...SIZE_PRESETS.Clothes],
+          variations: product.variations,
+        }),
+      })),
     }),
   },
   {

@@ -1851,6 +1851,64 @@ const otherCases = (): Case[] => {
           ...stockChange(soldOut, { delta: 1 }),
         }),
     },
+    // Edit Product's images and variations: what only the product as it is can refuse.
+    ...(
+      [
+        [
+          'an image URL the product does not show',
+          { imageUrl: '/uploads/0123456789abcdef0123456789abcdef-800.webp' },
+          400,
+        ],
+        ['an upload that was not sent', { imageUrl: { upload: 0 } }, 400],
+        [
+          'a variation named twice',
+          {
+            variations: [
+              { name: 'Red', imageUrl: product.imageUrl },
+              { name: 'Red', imageUrl: product.imageUrl },
+            ],
+          },
+          400,
+        ],
+        ['a form read before the last change', { seenUpdatedAt: '2000-01-01T00:00:00.000Z' }, 409],
+      ] as const
+    ).map(([what, extra, status]) => ({
+      name: `PATCH /api/product/edit/:id: ${what}`,
+      status,
+      build: () => asAdmin('PATCH', `/api/product/edit/${product.id}`, { ...editBody(), ...extra }),
+    })),
+    {
+      name: 'PATCH /api/product/edit/:id: a form whose product is not JSON',
+      status: 400,
+      build: async () => ({
+        ...(await multipartBody({ product: '{"updatedName":' }, [['images', png]])),
+        method: 'PATCH',
+        url: `/api/product/edit/${product.id}`,
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: a form with an image no field names',
+      status: 400,
+      build: async () => ({
+        ...(await multipartBody({ product: JSON.stringify(editBody()) }, [['images', png]])),
+        method: 'PATCH',
+        url: `/api/product/edit/${product.id}`,
+        cookie: admin.cookie,
+      }),
+    },
+    {
+      name: 'PATCH /api/product/edit/:id: a form with a file that is no image',
+      status: 415,
+      build: async () => ({
+        ...(await multipartBody({ product: JSON.stringify({ ...editBody(), imageUrl: { upload: 0 } }) }, [
+          ['images', Buffer.from('plain text, not a picture')],
+        ])),
+        method: 'PATCH',
+        url: `/api/product/edit/${product.id}`,
+        cookie: admin.cookie,
+      }),
+    },
     {
       name: 'POST /api/product/add: stock of a variation it does not have',
       status: 400,

@@ -149,6 +149,42 @@ export const CreateProductFieldsSchema = z.strictObject({
 });
 export type CreateProductFields = z.infer<typeof CreateProductFieldsSchema>;
 
+export const PRODUCT_EDIT_MESSAGES = {
+  changed:
+    'This product was changed by someone else after you opened it. Reload it to see their changes, then edit again.',
+  unknownImage: 'Choose a new image or keep one this product already shows',
+  missingUpload: 'No uploaded image has this number',
+  unusedUpload: 'Every uploaded image must be used by the product or a variation',
+  variationNamedTwice: 'Each variation needs a name of its own',
+  variationName: 'Name the variation',
+  productField: 'The product must be JSON in the form field "product"',
+} as const;
+
+/**
+ * An image of Edit Product: the URL of an image the product shows now (kept, or moved to another
+ * variation), or `{ upload: n }`, the n-th file of the multipart field `images`.
+ */
+export const EditImageSchema = z.union(
+  [z.string().max(300), z.strictObject({ upload: z.number().int().min(0).max(LIMITS.variationsMax) })],
+  { message: PRODUCT_EDIT_MESSAGES.unknownImage },
+);
+export type EditImage = z.infer<typeof EditImageSchema>;
+
+/**
+ * A variation as Edit Product sends it, in the order shown. A variation is known by its name:
+ * a name the product has keeps that variation's stock; a new name is a new variation, its stock
+ * starting at none in every size (set it with `stock` changes expecting 0); a name left out
+ * removes that variation and its stock.
+ */
+export const EditVariationSchema = z.strictObject({
+  name: singleLineText()
+    .trim()
+    .min(1, { message: PRODUCT_EDIT_MESSAGES.variationName })
+    .max(LIMITS.productNameMax, { message: 'Too Long!' }),
+  imageUrl: EditImageSchema,
+});
+export type EditVariation = z.infer<typeof EditVariationSchema>;
+
 /**
  * `PATCH /product/edit/{id}`. With `stock` (the body of `PATCH /product/stock/{id}`), the stock
  * changes are saved with the product in one transaction, all or none, checked against the sizes
@@ -167,6 +203,33 @@ export const EditProductSchema = z.strictObject({
    * null to use its category's; absent leaves it as it is.
    */
   sizeChart: SizeChartRowsSchema.nullable().optional(),
+  /** The main image; absent leaves it. A new one comes as a file (multipart, see below). */
+  imageUrl: EditImageSchema.optional(),
+  /** Every variation after the edit, in order; absent leaves them as they are. */
+  variations: z
+    .array(EditVariationSchema)
+    .max(LIMITS.variationsMax, { message: `At most ${LIMITS.variationsMax} variations` })
+    .superRefine((variations, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, { name }] of variations.entries()) {
+        if (seen.has(name)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: PRODUCT_EDIT_MESSAGES.variationNamedTwice,
+            path: [i, 'name'],
+          });
+        }
+        seen.add(name);
+      }
+    })
+    .optional(),
+  /**
+   * The product's `updatedAt` as the form read it: given, the edit is refused (409) if anyone
+   * changed the product since, rather than overwrite their change.
+   */
+  seenUpdatedAt: z.iso
+    .datetime({ offset: true, message: 'seenUpdatedAt must be a date and time' })
+    .optional(),
 });
 export type EditProductInput = z.infer<typeof EditProductSchema>;
 
@@ -213,6 +276,12 @@ export const ProductSummarySchema = z.object({
   stockTotal: z.number().int().nullable(),
   /** Tracks stock and has none left in any variation or size. */
   soldOut: z.boolean(),
+  /**
+   * The back office's list only, for a tracked product: how many variations in a size are sold
+   * out, and how many low (1 to LOW_STOCK_MAX).
+   */
+  cellsSoldOut: z.number().int().optional(),
+  cellsLow: z.number().int().optional(),
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
@@ -223,5 +292,7 @@ export const ProductSchema = ProductSummarySchema.extend({
   trackStock: z.boolean(),
   /** Each variation in each size (in the product's order), when the product tracks stock. */
   stock: z.array(StockLevelSchema).optional(),
+  /** When the product last changed (not its stock): Edit Product sends it back as `seenUpdatedAt`. */
+  updatedAt: z.string().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;

@@ -30,21 +30,47 @@ export interface StockTotalRange {
   min: number;
   max?: number;
 }
-export const STOCK_FILTER_NAMES = ['tracked', 'untracked', 'low', 'soldOut'] as const;
+export const STOCK_FILTER_NAMES = [
+  'tracked',
+  'untracked',
+  'low',
+  'soldOut',
+  'sizeLow',
+  'sizeSoldOut',
+] as const;
 export type StockFilter = (typeof STOCK_FILTER_NAMES)[number];
+export type TotalStockFilter = 'tracked' | 'untracked' | 'low' | 'soldOut';
+export type CellStockFilter = Exclude<StockFilter, TotalStockFilter>;
 /**
- * The back office's products table filters by stock, each filter keeping the products whose
- * total is in its range (null: those that do not track stock). Its badges read the same ranges.
+ * The back office's products table filters by stock. These keep the products whose total is in
+ * the filter's range (null: those that do not track stock). Its badges read the same ranges.
  */
-export const STOCK_FILTERS: Record<StockFilter, StockTotalRange | null> = {
+export const STOCK_FILTERS: Record<TotalStockFilter, StockTotalRange | null> = {
   tracked: { min: 0 },
   untracked: null,
   low: { min: 1, max: LOW_STOCK_MAX },
   soldOut: { min: 0, max: 0 },
 };
+/**
+ * These keep the tracked products with at least one variation in one size (a cell of the stock
+ * grid) in the range, whatever the total: Navy L at 0 beside 40 others is "A size sold out".
+ * A product sold out whole has every size sold out, so it is among them too.
+ */
+export const CELL_STOCK_FILTERS: Record<CellStockFilter, StockTotalRange> = {
+  sizeLow: { min: 1, max: LOW_STOCK_MAX },
+  sizeSoldOut: { min: 0, max: 0 },
+};
+export const isCellStockFilter = (filter: StockFilter): filter is CellStockFilter =>
+  filter in CELL_STOCK_FILTERS;
 
 const within = (total: number, range: StockTotalRange) =>
   total >= range.min && (range.max === undefined || total <= range.max);
+
+/** Where one variation in one size stands: sold out, low or in stock. */
+export function cellStateOf(quantity: number): Exclude<StockState, 'untracked'> {
+  if (within(quantity, CELL_STOCK_FILTERS.sizeSoldOut)) return 'soldOut';
+  return within(quantity, CELL_STOCK_FILTERS.sizeLow) ? 'low' : 'inStock';
+}
 
 export type StockState = 'untracked' | 'soldOut' | 'low' | 'inStock';
 /** Where a product's stock stands as a whole, from its total (null: not tracked). */
@@ -158,5 +184,9 @@ export const StockLevelSchema = z.object({
   variation: z.string(),
   size: z.string(),
   quantity: z.number().int(),
+  /** The variation and size's SKU (docs/business-rules.md, "SKUs and the catalogue CSV"). */
+  sku: z.string().optional(),
+  /** Its EAN-13 or UPC-A barcode, null when it has none. */
+  barcode: z.string().nullable().optional(),
 });
 export type StockLevel = z.infer<typeof StockLevelSchema>;

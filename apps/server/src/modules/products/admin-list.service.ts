@@ -1,4 +1,11 @@
-import { type AdminProductListQuery, STOCK_FILTERS, type StockFilter } from '@habi/shared';
+import {
+  type AdminProductListQuery,
+  CELL_STOCK_FILTERS,
+  isCellStockFilter,
+  STOCK_FILTERS,
+  type StockFilter,
+  type StockTotalRange,
+} from '@habi/shared';
 import { and, asc, count, desc, gte, ilike, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { productStock, products } from '../../db/schema.ts';
@@ -13,8 +20,26 @@ const stockTotal = sql<
   number | null
 >`case when ${products.trackStock} then coalesce((select sum(${productStock.quantity}) from ${productStock} where ${productStock.productId} = ${products.id}), 0)::int end`;
 
-/** The products whose stock total is in the filter's range. */
+const inRange = (range: StockTotalRange) =>
+  range.max === undefined
+    ? sql`${productStock.quantity} >= ${range.min}`
+    : sql`${productStock.quantity} between ${range.min} and ${range.max}`;
+
+/** How many of a tracked product's cells (a variation in a size) are in the range; null untracked. */
+const cellsIn = (range: StockTotalRange) =>
+  sql<
+    number | null
+  >`case when ${products.trackStock} then (select count(*) from ${productStock} where ${productStock.productId} = ${products.id} and ${inRange(range)})::int end`;
+
+/** The products whose stock total, or (cell filters) any of whose cells, is in the filter's range. */
 function stockFilter(filter: StockFilter): SQL | undefined {
+  if (isCellStockFilter(filter)) {
+    // The stock rows' primary key starts with the product: one index probe per product.
+    return and(
+      products.trackStock,
+      sql`exists (select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${inRange(CELL_STOCK_FILTERS[filter])})`,
+    );
+  }
   const range = STOCK_FILTERS[filter];
   if (range === null) return not(products.trackStock);
   return and(gte(stockTotal, range.min), range.max === undefined ? undefined : lte(stockTotal, range.max));
@@ -24,6 +49,7 @@ function stockFilter(filter: StockFilter): SQL | undefined {
  * The back office's products table: a page by offset and the number of matches, searched by
  * name, filtered by stock and sorted by name (case-insensitive), date, price or stock total
  * (products that do not track stock after the others either way); newest first by default.
+ * Each row says how many of its cells are sold out and low, for the table's badges.
  */
 export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery) {
   const where = and(
@@ -45,7 +71,12 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
       ? sql`${stockTotal} ${sql.raw(ascending ? 'asc' : 'desc')} nulls last`
       : direction(key);
   const rows = await db
-    .select({ product: summaryColumns, stockTotal })
+    .select({
+      product: summaryColumns,
+      stockTotal,
+      cellsSoldOut: cellsIn(CELL_STOCK_FILTERS.sizeSoldOut),
+      cellsLow: cellsIn(CELL_STOCK_FILTERS.sizeLow),
+    })
     .from(products)
     .where(where)
     .orderBy(first, direction(products.id))
@@ -53,7 +84,10 @@ export async function listProductsForAdmin(db: Executor, query: AdminProductList
     .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(products).where(where);
   return {
-    items: rows.map((row) => toProductSummary(row.product, row.stockTotal)),
+    items: rows.map((row) => ({
+      ...toProductSummary(row.product, row.stockTotal),
+      ...(row.cellsSoldOut === null ? {} : { cellsSoldOut: row.cellsSoldOut, cellsLow: row.cellsLow ?? 0 }),
+    })),
     total: total?.n ?? 0,
   };
 }

@@ -61,5 +61,6 @@ export async function toProduct(db: Executor, row: ProductRow): Promise<Product>
     variations: row.variations,
     trackStock: row.trackStock,
     ...(stock ? { stock } : {}),
+    updatedAt: iso(row.updatedAt),
   };
 }

@@ -4,6 +4,7 @@ import {
   EditProductSchema,
   IdParamsSchema,
   NEXT_CURSOR_HEADER,
+  PRODUCT_EDIT_MESSAGES,
   ProductListQuerySchema,
   ProductSchema,
   ProductSummarySchema,
@@ -12,11 +13,12 @@ import {
   SuggestQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '@habi/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
+import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { searchIndexes, suggest } from '../search/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
@@ -24,6 +26,7 @@ import { listProductsForAdmin } from './admin-list.service.ts';
 import { bestSellers } from './best-sellers.service.ts';
 import { createCatalogueCache, type Versions, type VersionsRaised } from './catalogue-cache.ts';
 import { type CatalogueReads, listProducts } from './collection.service.ts';
+import { editWithImages } from './product-media.ts';
 import { addProduct, deleteProduct, readProduct, updateProduct, updateStock } from './products.service.ts';
 import { stockTotalsAt } from './stock.service.ts';
 
@@ -115,6 +118,30 @@ function readRoutes(app: FastifyInstance, { db, versionsRaised }: Deps) {
   );
 }
 
+/** The new images of an Edit Product sent as a multipart form, by request. */
+const editUploads = new WeakMap<FastifyRequest, Buffer[]>();
+
+/**
+ * Edit Product takes its JSON body as it always has, or, to carry new images, a multipart form:
+ * the same JSON in the field `product` and the files in `images` (an image names one by its
+ * number, `{ "upload": 0 }`). The form is read here, after the admin's session is checked and
+ * before the body is validated, so both ways are checked by the one schema.
+ */
+async function readEditForm(request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  const form = await readMultipart(request, ['images']);
+  const { product, ...others } = form.fields;
+  const refuse = () =>
+    badInput(PRODUCT_EDIT_MESSAGES.productField, { product: PRODUCT_EDIT_MESSAGES.productField });
+  if (product === undefined || Object.keys(others).length > 0) throw refuse();
+  try {
+    request.body = JSON.parse(product);
+  } catch {
+    throw refuse();
+  }
+  editUploads.set(request, form.files.images ?? []);
+}
+
 /** The back office's writes. */
 function writeRoutes(app: FastifyInstance, { db, images }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -144,9 +171,14 @@ function writeRoutes(app: FastifyInstance, { db, images }: Deps) {
         response: { 200: ProductMessageSchema },
       },
       onRequest: app.requireAdmin,
+      preValidation: readEditForm,
     },
     async (request) => {
-      const product = await updateProduct(db, request.params.id, request.body);
+      const { id } = request.params;
+      const files = editUploads.get(request) ?? [];
+      const product = await editWithImages(db, images, files, request.log, request.body, (uploads) =>
+        updateProduct(db, id, request.body, uploads),
+      );
       return { message: 'Product updated successfully', product };
     },
   );

@@ -14,7 +14,7 @@ import {
   stockNowMessage,
   toDecimal,
 } from '@habi/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, productStock, products, type VariationRecord } from '../../db/schema.ts';
 import { badInput, conflict, fieldErrors, notFound } from '../../lib/errors.ts';
@@ -25,6 +25,7 @@ import {
   prepareImage,
   putImage,
 } from '../uploads/index.ts';
+import { type EditUploads, mediaChange } from './product-media.ts';
 import { type ProductRow, toProduct } from './product-views.ts';
 import { changeStock, fitStock, unsoldErrors } from './stock.service.ts';
 
@@ -155,11 +156,22 @@ export async function addProduct(
 
 /**
  * The Edit Product form, and with `stock` the Stock card's changes, in one transaction: all or
- * none. A tracked product's stock follows its new sizes (new ones start at none); the stock
- * changes are then checked against those sizes.
+ * none. A tracked product's stock follows its new sizes and variations (new ones start at none,
+ * removed ones' rows go); the stock changes are then checked against them. `uploads`: the new
+ * images the edit names by number, stored before it commits (product-media.ts). Answers the
+ * product and the images it no longer shows, to remove once committed.
  */
-export async function updateProduct(db: Db, id: string, input: EditProductInput): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  id: string,
+  input: EditProductInput,
+  uploads?: EditUploads,
+): Promise<{ product: Product; replaced: string[] }> {
   return db.transaction(async (tx) => {
+    // Locked first: images kept and `seenUpdatedAt` are checked against the product as it is.
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!before) throw notFound('Product not found');
+    const media = mediaChange(before, input, uploads?.urls ?? []);
     const [row] = await tx
       .update(products)
       .set({
@@ -170,6 +182,7 @@ export async function updateProduct(db: Db, id: string, input: EditProductInput)
         subCategory: input.updatedSubcategory,
         sizes: input.updatedSizes,
         ...(input.sizeChart === undefined ? {} : { sizeChart: input.sizeChart }),
+        ...media.set,
       })
       .where(eq(products.id, id))
       .returning();
@@ -177,11 +190,31 @@ export async function updateProduct(db: Db, id: string, input: EditProductInput)
     // Its own chart, sent or kept, must fit the product as edited (a new type or sizes call for
     // another chart): refused, the edit is rolled back whole.
     fitOwnChart(row, row.sizeChart);
+    if (row.trackStock && media.removed.length > 0) await releaseHeld(tx, id, media.removed);
     if (row.trackStock) await fitStock(tx, id, row);
     // The update holds the product's row: the stock is changed as under updateStock's lock.
     const trackStock = input.stock ? await applyStock(tx, row, input.stock, 'stock.changes') : row.trackStock;
-    return toProduct(tx, { ...row, trackStock });
+    await uploads?.store();
+    return { product: await toProduct(tx, { ...row, trackStock }), replaced: media.replaced };
   });
+}
+
+/**
+ * Ordered lines of removed variations hold no stock any more: their rows are gone, and a
+ * variation added again later under the name starts afresh. Lines before stock rows, as the
+ * order status changes lock them.
+ */
+async function releaseHeld(tx: Executor, id: string, variations: string[]) {
+  await tx
+    .update(orderItems)
+    .set({ stockHeld: false })
+    .where(
+      and(
+        eq(orderItems.productId, id),
+        eq(orderItems.stockHeld, true),
+        inArray(orderItems.variation, variations),
+      ),
+    );
 }
 
 /**

@@ -394,6 +394,7 @@ describe('GET /api/product/:id', () => {
       trackStock: false,
       stockTotal: null,
       soldOut: false,
+      updatedAt: new Date(row.updatedAt).toISOString(),
     });
   });
 
