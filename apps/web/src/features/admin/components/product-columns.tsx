@@ -65,7 +65,13 @@ export function productColumns(remove: (id: string) => Promise<MessageResponse>)
       id: 'stock',
       header: 'Stock',
       meta: look({ className: 'whitespace-nowrap' }),
-      cell: (info) => <StockStatus total={info.getValue()} />,
+      cell: (info) => (
+        <StockStatus
+          total={info.getValue()}
+          cellsSoldOut={info.row.original.cellsSoldOut}
+          cellsLow={info.row.original.cellsLow}
+        />
+      ),
     }),
     actionsColumn(column, (product) => ({
       rowName: product.name,

@@ -1,5 +1,6 @@
 import { EditProductFormSchema, type Product, type SizeChartRow } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { formatValue } from 'react-currency-input-field';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import {
   sizeOptionFor,
 } from '../components/product-options.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
+import { useMediaEdits } from './use-media-edits.ts';
 import { useOwnSizeChart } from './use-own-size-chart.ts';
 import { useStockEdits } from './use-stock-edits.ts';
 
@@ -59,7 +61,11 @@ const aboutStock = (error: unknown) =>
 export function useProductEditor(product: Product, ownChart: SizeChartRow[] | null) {
   const navigate = useNavigate();
   const edit = useEditProduct(product._id);
-  const stock = useStockEdits(product);
+  const media = useMediaEdits(product);
+  // When the product was last changed as this form read it: a save from a stale form is refused.
+  // Save stock turning tracking on or off changes the product: the form then reads it as saved.
+  const [seenUpdatedAt, setSeenUpdatedAt] = useState(product.updatedAt);
+  const stock = useStockEdits(product, media.rows, (answer) => setSeenUpdatedAt(answer.updatedAt));
   const form = useForm<EditFormInput, unknown, EditFormOutput>({
     resolver: zodResolver(EditProductFormValuesSchema),
     defaultValues: defaultsOf(product),
@@ -70,7 +76,7 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
     { category: category?.value ?? null, subCategory: subCategory?.value ?? null, size: size?.value ?? [] },
     ownChart,
   );
-  const guard = useLeaveGuard(isDirty || stock.pending > 0 || chart.dirty);
+  const guard = useLeaveGuard(isDirty || stock.pending > 0 || chart.dirty || media.dirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const sizes = [...(values.size?.value ?? [])];
@@ -84,8 +90,13 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
       toast.error('Nothing was saved: check the size chart.');
       return;
     }
+    const sentMedia = media.check();
+    if (sentMedia === 'invalid') {
+      toast.error('Nothing was saved: check the photos and variations.');
+      return;
+    }
     try {
-      const { message } = await edit.mutateAsync({
+      const input = {
         updatedName: values.name,
         updatedDescription: values.desc,
         updatedPrice: values.price.replace(/^\D+/, ''),
@@ -95,14 +106,20 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
         ...(sent === 'none' ? {} : { stock: sent.body }),
         // Absent leaves the product's chart as it is.
         ...(chart.dirty ? { sizeChart: sentChart.sizeChart } : {}),
-      });
+        ...sentMedia.fields,
+        ...(seenUpdatedAt ? { seenUpdatedAt } : {}),
+      };
+      const { message } = await edit.mutateAsync({ input, files: sentMedia.files });
       // Everything is saved: the way back to the list asks nothing.
       guard.release();
       toast.success(message);
       void navigate(paths.admin.home);
     } catch (error) {
       if (sent !== 'none' && aboutStock(error)) stock.refused(error, sent, 'stock.changes');
-      if (error instanceof ApiError) chart.refused(error.errors);
+      if (error instanceof ApiError) {
+        chart.refused(error.errors);
+        media.refused(error.errors);
+      }
       toast.error(errorMessage(error));
     }
   });
@@ -110,10 +127,11 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
   return {
     form,
     stock,
+    media,
     chart,
     onSubmit,
     pending: edit.isPending,
     guard,
-    unsaved: unsavedSentence(isDirty || chart.dirty, stock.pending),
+    unsaved: unsavedSentence(isDirty || chart.dirty || media.dirty, stock.pending),
   };
 }

@@ -23,6 +23,19 @@ interface Edits {
 /** What saving the card would send, with the cell of each change; or why it sends nothing. */
 export type StockCheck = { body: StockUpdateInput; keys: string[] } | 'none' | 'invalid';
 
+/** The product's rows, or Edit Product's variations as arranged (new ones start at none, expected 0). */
+function axesOf(product: Product, variations?: readonly { key: string; name: string }[]) {
+  const rows = variations ?? product.variations.map((v, i) => ({ key: String(i), name: v.name }));
+  return stockAxes(
+    rows.map((v) => v.name),
+    product.size,
+    rows.map((v) => v.key),
+  );
+}
+
+const NEW_VARIATION_STOCK =
+  'The stock of a variation not saved yet is saved with it: use Update to save both together.';
+
 /** What a refusal for want of stock says of each cell it names: the quantity there now, and a note. */
 function refusals(error: ApiError, keys: readonly string[], field: string) {
   const refused = error.available.flatMap(({ line, available }) => {
@@ -39,16 +52,14 @@ function refusals(error: ApiError, keys: readonly string[], field: string) {
  * The Stock card's edits of one product: tracking and the cells, what saving them would send,
  * the save itself, and a refusal's notes under the cells it names.
  */
-export function useStockEdits(product: Product) {
+export function useStockEdits(
+  product: Product,
+  variations?: readonly { key: string; name: string }[],
+  /** Save stock's answer, the product as that save left it. */
+  onSaved?: (product: Product) => void,
+) {
   const save = useUpdateStock(product._id);
-  const axes = useMemo(
-    () =>
-      stockAxes(
-        product.variations.map((v) => v.name),
-        product.size,
-      ),
-    [product.variations, product.size],
-  );
+  const axes = useMemo(() => axesOf(product, variations), [product, variations]);
   const fresh = useMemo(() => seenQuantities(axes, product.stock), [axes, product.stock]);
   const [edits, setEdits] = useState<Edits>(() => ({ seen: fresh, cells: textsOf(fresh) }));
   const [track, setTrack] = useState(product.trackStock);
@@ -104,6 +115,12 @@ export function useStockEdits(product: Product) {
       }
       return 'invalid';
     }
+    // Save stock alone cannot reach a variation only Update would add.
+    const stored = new Set(product.variations.length > 0 ? product.variations.map((v) => v.name) : ['']);
+    if (!sizes && update.body.changes.some((change) => !stored.has(change.variation))) {
+      setProblem(NEW_VARIATION_STOCK);
+      return 'invalid';
+    }
     const sold = sizes && (sizes.length > 0 ? sizes : ['']);
     if (sold && update.body.changes.some((change) => !sold.includes(change.size))) {
       setProblem(STOCK_MESSAGES.resizedWithChanges);
@@ -139,6 +156,7 @@ export function useStockEdits(product: Product) {
     try {
       const { message, product: answer } = await save.mutateAsync(sent.body);
       saved(answer);
+      onSaved?.(answer);
       toast.success(message);
     } catch (error) {
       refused(error, sent);

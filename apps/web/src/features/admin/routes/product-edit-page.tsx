@@ -15,6 +15,7 @@ import { PriceField } from '../components/price-field.tsx';
 import { ProductOptionFields } from '../components/product-option-fields.tsx';
 import { ProductSizeChartField } from '../components/product-size-chart-field.tsx';
 import { StockCard } from '../components/stock-card.tsx';
+import { VariationsCard } from '../components/variations-card.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useProductEditor } from '../hooks/use-product-editor.ts';
 
@@ -65,6 +66,7 @@ function ProductEditor({ product, ownChart }: { product: Product; ownChart: Size
       <form id={formId} noValidate onSubmit={editor.onSubmit}>
         <DetailsSection product={product} form={form} />
       </form>
+      <VariationsCard media={editor.media} disabled={editor.pending} />
       <ProductSizeChartField chart={editor.chart} disabled={editor.pending} />
       <StockCard product={product} stock={stock} busy={editor.pending} />
       <FormActions form={formId} submitLabel="Update" pending={editor.pending} onCancel={goBack}>

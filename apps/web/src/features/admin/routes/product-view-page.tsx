@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../../../lib/products.ts';
 import { PageHeader } from '../components/page-header.tsx';
+import { StockGridView } from '../components/stock-grid-view.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 
 const NO_DESCRIPTION = 'No description has been written for this product yet.';
@@ -108,6 +109,15 @@ export default function ProductViewPage() {
           </table>
         </div>
       </div>
+      <section
+        aria-labelledby="stock-heading"
+        className="mt-6 rounded-2xl border border-line bg-white p-4 sm:p-6"
+      >
+        <h2 id="stock-heading" className="mb-3 text-lg font-semibold text-ink">
+          Stock
+        </h2>
+        <StockGridView product={p} />
+      </section>
     </>
   );
 }

@@ -45,7 +45,12 @@ export const cellKey = (row: StockRow, column: StockColumn) => `${row.key}|${col
  * Rows are labelled by the last word of each variation name ("Men T-shirt Blue" -> "Blue"), as
  * the back office shows variations, or by the whole name when two would read alike.
  */
-export function stockAxes(variationNames: readonly string[], sizes: readonly string[]): StockAxes {
+export function stockAxes(
+  variationNames: readonly string[],
+  sizes: readonly string[],
+  /** Row keys in place of positions (Edit Product's variations move, come and go). */
+  rowKeys?: readonly string[],
+): StockAxes {
   const names = variationNames.map((name) => name.trim());
   const short = names.map((name, i) => variationLabel(name) || `Variation ${i + 1}`);
   const alike = new Set(short).size < short.length;
@@ -53,7 +58,7 @@ export function stockAxes(variationNames: readonly string[], sizes: readonly str
     names.length === 0
       ? [{ key: '0', variation: '', label: 'No variations', none: true }]
       : names.map((name, i) => ({
-          key: String(i),
+          key: rowKeys?.[i] ?? String(i),
           variation: name,
           label: alike && name ? name : short[i]!,
         }));

@@ -50,3 +50,19 @@ describe('CartLineItem stock message', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('CartLineItem of a variation no longer sold', () => {
+  it('says it is no longer available instead of any stock message', () => {
+    render(
+      <MemoryRouter>
+        <ul>
+          <CartLineItem line={line} left={0} gone onRemoved={() => {}} />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'No longer available. This variation is no longer sold. Please delete this item from your cart.',
+    );
+    expect(screen.getByRole('button', { name: /Delete/ })).toBeTruthy();
+  });
+});

@@ -17,6 +17,8 @@ interface CartLineItemProps {
   notice?: string;
   /** Units left of this line's variation and size, when its product tracks stock. */
   left?: number;
+  /** Its product no longer sells this variation (removed in the back office). */
+  gone?: boolean;
   /** Called after the line is deleted, for focus to land somewhere sensible. */
   onRemoved(): void;
 }
@@ -26,8 +28,8 @@ interface CartLineItemProps {
  * A line asking for more than is left says so ("Only N left", "Sold out") until it fits; its
  * quantity is never changed for the shopper.
  */
-export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProps) {
-  const short = shortStockMessage(left ?? null, line.quantity);
+export function CartLineItem({ line, notice, left, gone = false, onRemoved }: CartLineItemProps) {
+  const short = gone ? null : shortStockMessage(left ?? null, line.quantity);
 
   return (
     <li className="rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -75,6 +77,14 @@ export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProp
             </span>
           </LineAlert>
         )}
+        {gone && (
+          <LineAlert>
+            <span>
+              <span className="font-semibold">No longer available.</span> This variation is no longer sold.
+              Please delete this item from your cart.
+            </span>
+          </LineAlert>
+        )}
         {notice && <LineAlert>{notice}</LineAlert>}
       </div>
     </li>
@@ -85,7 +95,7 @@ export function CartLineItem({ line, notice, left, onRemoved }: CartLineItemProp
  * The line's quantity, Edit (a stepper, saved by Save or Enter, dropped by Escape) and Delete.
  * Focus stays on the line: the Edit button takes it back when the stepper goes away.
  */
-function LineQuantity({ line, left, onRemoved }: Omit<CartLineItemProps, 'notice'>) {
+function LineQuantity({ line, left, onRemoved }: Omit<CartLineItemProps, 'notice' | 'gone'>) {
   const [draft, setDraft] = useState<number | null>(null);
   const stepperRef = useRef<HTMLDivElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);

@@ -54,7 +54,7 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
     },
   });
 
-  const left = useLinesLeft(lines, checkout.refused);
+  const { left, gone } = useLinesLeft(lines, checkout.refused);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-10">
@@ -74,6 +74,7 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
               line={line}
               notice={checkout.lineNotices[line.cartProductId]}
               left={left[line.cartProductId]}
+              gone={gone.has(line.cartProductId)}
               onRemoved={() => reviewHeading.current?.focus()}
             />
           ))}

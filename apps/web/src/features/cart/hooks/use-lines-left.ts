@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CartLine } from '../../../lib/cart-store.ts';
 import { productQueryOptions } from '../../../lib/products.ts';
-import { linesLeft } from '../utils/line-stock.ts';
+import { linesGone, linesLeft } from '../utils/line-stock.ts';
 
 /** The products read, by id; module-level, so the query results are combined again only when they change. */
 const byId = (results: { data?: Product }[]) =>
@@ -14,7 +14,7 @@ const byId = (results: { data?: Product }[]) =>
 /**
  * What is left for each line of the cart: its products are read again whenever the cart opens
  * (whatever is cached), so a line asking for more than is left says so before checkout does.
- * `refused`: what checkout last answered, by line.
+ * `refused`: what checkout last answered, by line. `gone`: the lines whose variation is no longer sold.
  */
 export function useLinesLeft(lines: readonly CartLine[], refused: Readonly<Record<string, number>>) {
   const ids = useMemo(() => [...new Set(lines.map((line) => line.productId))], [lines]);
@@ -22,5 +22,7 @@ export function useLinesLeft(lines: readonly CartLine[], refused: Readonly<Recor
     queries: ids.map((id) => ({ ...productQueryOptions(id), refetchOnMount: 'always' as const })),
     combine: byId,
   });
-  return useMemo(() => linesLeft(lines, products, refused), [lines, products, refused]);
+  const left = useMemo(() => linesLeft(lines, products, refused), [lines, products, refused]);
+  const gone = useMemo(() => linesGone(lines, products), [lines, products]);
+  return { left, gone };
 }

@@ -1,7 +1,7 @@
 import type { StockedProduct } from '@habi/shared';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../lib/cart-store.ts';
-import { linesLeft } from './line-stock.ts';
+import { linesGone, linesLeft } from './line-stock.ts';
 
 const line = (cartProductId: string, productId: string, name: string, size: string): CartLine => ({
   cartProductId,
@@ -56,5 +56,22 @@ describe('linesLeft', () => {
       line('c', 'tee', 'Tee Red', 'M'),
     ];
     expect(linesLeft(lines, products, {})).toEqual({});
+  });
+});
+
+describe('linesGone', () => {
+  const read = new Map([
+    ['tee', { name: 'Tee Navy', variations: [{ name: 'Tee Olive' }] }],
+    ['tote', { name: 'Canvas Tote', variations: [] }],
+  ]);
+
+  it('names the lines whose variation the product no longer sells', () => {
+    const lines = [
+      line('navy', 'tee', 'Tee Navy', 'M'),
+      line('olive', 'tee', 'Tee Olive', 'M'),
+      line('tote', 'tote', 'Canvas Tote', ''),
+      line('unread', 'cap', 'Cap Red', ''),
+    ];
+    expect([...linesGone(lines, read)]).toEqual(['navy']);
   });
 });

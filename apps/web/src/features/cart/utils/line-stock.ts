@@ -27,3 +27,23 @@ export function linesLeft(
   }
   return left;
 }
+
+/**
+ * The cart lines (by `cartProductId`) whose product, read again, no longer sells their variation:
+ * an admin removed it. Checkout refuses them as it does (pricing.ts); the cart says so first.
+ */
+export function linesGone(
+  lines: readonly CartLine[],
+  products: ReadonlyMap<string, { name: string; variations: readonly { name: string }[] }>,
+): Set<string> {
+  const gone = new Set<string>();
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) continue;
+    const sold =
+      product.variations.some((v) => v.name === line.name) ||
+      (product.variations.length === 0 && line.name === product.name);
+    if (!sold) gone.add(line.cartProductId);
+  }
+  return gone;
+}
