@@ -31,6 +31,7 @@ import {
   TransferProofs,
   transferProofRoutes,
 } from './modules/payments/index.ts';
+import { placesRoutes } from './modules/places/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { cancelItemsRoutes, returnsRoutes } from './modules/returns/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp(
       await api.register(accountsRoutes, { db: database.db, settings: linkSettings });
       await api.register(productsRoutes, { ...deps, prefix: '/product' });
       await api.register(sizeChartsRoutes, { ...deps, prefix: '/size-charts' });
+      await api.register(placesRoutes, { prefix: '/places' });
       await api.register(ordersRoutes, {
         ...deps,
         mail: mailSettings,

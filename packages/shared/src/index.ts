@@ -1,3 +1,4 @@
+export * from './addresses.ts';
 export * from './cart-storage.ts';
 export * from './collection-filters.ts';
 export * from './constants.ts';
@@ -13,6 +14,7 @@ export * from './order-summary.ts';
 export * from './pages.ts';
 export * from './payments.ts';
 export * from './returns.ts';
+export * from './schemas/address.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/discount.ts';

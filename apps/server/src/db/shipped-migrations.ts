@@ -150,4 +150,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795829860908,
     sha256: 'b56ab744455f8c3fd9ea4f7c2415a231c40635904e932ae0a10d2e3b606798ae',
   },
+  {
+    tag: '0029_address_parts',
+    when: 1795837857482,
+    sha256: 'b60f08c18d33ffa62f0d4b5a3b87d73240bd8fcf50232afa306467e011f31936',
+  },
 ];

@@ -917,6 +917,14 @@ const ROUTES: Route[] = [
     expected: adminOnly(200),
     build: () => ({ url: '/api/size-charts/Men/tops', payload: { rows: DEFAULT_SIZE_CHARTS.Men.tops } }),
   },
+  // places (the address picker's PSGC list)
+  { method: 'GET', path: '/api/places', expected: everyone(200), build: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/places/cities/:code/barangays',
+    expected: everyone(200),
+    build: () => ({ url: '/api/places/cities/1380300000/barangays' }),
+  },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },

@@ -2577,8 +2577,132 @@ function sizeChartCases(): Case[] {
   ];
 }
 
+/**
+ * Structured addresses (places): codes not on the PSGC list or not nested, control characters,
+ * lengths, on both routes that take one, and the barangay list's city code.
+ */
+function addressPartCases(): Case[] {
+  // Makati (Metro Manila, no province) and its Bel-Air.
+  const parts = {
+    recipient: 'Maria Santos',
+    mobile: '09171234567',
+    street: '12 Jupiter St.',
+    regionCode: '1300000000',
+    cityCode: '1380300000',
+    barangayCode: '1380300002',
+    postalCode: '1209',
+  };
+  // [what, the change, the field, its message, whether the schema refuses it (its message then
+  // names the field) or the PSGC list does].
+  const changes: [string, Json, string, string, boolean][] = [
+    ['a region not on the list', { regionCode: '9900000000' }, 'regionCode', 'Choose a region', false],
+    [
+      'a city not on the list',
+      { cityCode: '1399999000' },
+      'cityCode',
+      'Choose a city or municipality',
+      false,
+    ],
+    [
+      "a barangay of another city (Cebu City's Lahug)",
+      { barangayCode: '0730600041' },
+      'barangayCode',
+      'This barangay is not in the chosen city or municipality',
+      false,
+    ],
+    [
+      'a province not on the list',
+      { provinceCode: '1307400000' },
+      'provinceCode',
+      'Choose a province',
+      false,
+    ],
+    [
+      'a province of another region',
+      { provinceCode: '0702200000' },
+      'provinceCode',
+      'This province is not in the chosen region',
+      false,
+    ],
+    ['a code of 9 digits', { barangayCode: '138030000' }, 'barangayCode', 'Choose a barangay', true],
+    [
+      'a landline',
+      { mobile: '0288123456' },
+      'mobile',
+      'Enter a mobile number like 09171234567 or +639171234567',
+      true,
+    ],
+    ['a postal code of 5 digits', { postalCode: '12090' }, 'postalCode', 'The postal code is 4 digits', true],
+    [
+      'a NUL in the street',
+      { street: '12 Jupiter\u0000 St.' },
+      'street',
+      'Remove the control characters',
+      true,
+    ],
+    [
+      'an escape in the recipient',
+      { recipient: 'Maria\u001b[31m' },
+      'recipient',
+      'Remove the control characters',
+      true,
+    ],
+    [
+      'a street of 151 characters',
+      { street: 'x'.repeat(151) },
+      'street',
+      'House number, street and building are at most 150 characters',
+      true,
+    ],
+    ['a recipient of 1 character', { recipient: 'M' }, 'recipient', "Enter the recipient's name", true],
+  ];
+  const cases: Case[] = [];
+  for (const [what, change, field, text, bySchema] of changes) {
+    const message = (prefix: string) => (bySchema ? `${prefix}.${field}: ${text}` : text);
+    cases.push(
+      {
+        name: `POST /api/users/addAddress/:id: parts with ${what}`,
+        status: 400,
+        message: message('parts'),
+        build: () => ({
+          method: 'POST',
+          url: `/api/users/addAddress/${a.id}`,
+          cookie: a.cookie,
+          payload: { newAddress: 'x', parts: { ...parts, ...change } },
+        }),
+      },
+      {
+        name: `POST /api/orders/placed-order: addressParts with ${what}`,
+        status: 400,
+        message: message('addressParts'),
+        build: () => ({
+          method: 'POST',
+          url: '/api/orders/placed-order',
+          cookie: a.cookie,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+          payload: orderBodyFor(a, [orderLineFor(product)], { addressParts: { ...parts, ...change } }),
+        }),
+      },
+    );
+  }
+  for (const [code, status] of [
+    ['1399999000', 404],
+    ['makati', 400],
+    ['13803000000', 400],
+    ['1380300000%00', 400],
+  ] as const) {
+    cases.push({
+      name: `GET /api/places/cities/:code/barangays: the code ${JSON.stringify(code)}`,
+      status,
+      build: () => ({ method: 'GET', url: `/api/places/cities/${code}/barangays` }),
+    });
+  }
+  return cases;
+}
+
 const CASES: Case[] = [
   ...sizeChartCases(),
+  ...addressPartCases(),
   ...JSON_ROUTES.flatMap(jsonCases),
   ...MULTIPART_ROUTES.flatMap(multipartCases),
   ...otherCases(),

@@ -923,6 +923,20 @@ function hintFor(op: Operation): Hint {
         return op.path.endsWith('placed-order') ? refs('product.variation') : productNames;
       case 'updatedName':
         return productNames;
+      // A structured address: Makati's places and Cebu City's (PSGC), mixed so that the nesting
+      // checks refuse some, with codes on no list.
+      case 'regionCode':
+        return fc.constantFrom('1300000000', '0700000000', '9900000000');
+      case 'provinceCode':
+        return fc.constantFrom('', '0702200000', '1307400000');
+      case 'cityCode':
+        return fc.constantFrom('1380300000', '0730600000');
+      case 'barangayCode':
+        return fc.constantFrom('1380300002', '0730600041');
+      case 'mobile':
+        return fc.constantFrom('09171234567', '+639171234567', '0288123456');
+      case 'postalCode':
+        return fc.constantFrom('1209', '6000', '12090');
       case 'address':
       case 'newAddress':
         return fc.oneof(refs('a.address'), fc.constantFrom('99 Luna St, Pasig', '1 Ayala Ave\nMakati'));
@@ -966,6 +980,9 @@ function hintFor(op: Operation): Hint {
       case 'cursor':
         return refs('cursor');
       case 'code':
+        // A city's, for its barangays; else a discount code.
+        if (op.path.startsWith('/api/places'))
+          return fc.constantFrom('1380300000', '0730600000', '1399999000');
         return fc.oneof(refs('freshCode', 'discount.code'), fc.constantFrom('save20', 'WELCOME-AB12'));
       case 'token': {
         const own: RefName = op.path.includes('reset-password')

@@ -7,6 +7,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from '../constants.ts';
+import { AddressPartsInputSchema, AddressPartsSchema } from './address.ts';
 import { IdSchema, listQuerySchema } from './common.ts';
 import { EnteredCodeSchema } from './discount.ts';
 import { OrderPaymentSchema, PaymentMethodSchema, PaymentStatusSchema } from './payment.ts';
@@ -45,6 +46,8 @@ export const PlaceOrderSchema = z.strictObject({
   userId: IdSchema,
   total: z.string().max(20),
   address: AddressSchema,
+  /** A structured address: the order then ships to the line built from it, not `address`. */
+  addressParts: AddressPartsInputSchema.optional(),
   cart: z
     .array(OrderLineInputSchema)
     .min(1, { message: 'Your cart is empty' })
@@ -88,6 +91,8 @@ export const OrderSchema = z.object({
   userId: z.string().nullable(),
   products: z.array(OrderedProductSchema),
   shippingAddress: z.string(),
+  /** The parts of a structured address; absent for an address typed as one text. */
+  shippingAddressParts: AddressPartsSchema.optional(),
   paymentMethod: z.string(),
   subtotal: z.string(),
   shippingFee: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../payments.ts';
+import { AddressPartsSchema } from './address.ts';
 import { IdSchema, MoneySchema } from './common.ts';
 
 /** The most orders one packing-slip page prints: a day's packing at a small shop. */
@@ -28,6 +29,8 @@ export const PackingSlipSchema = z.object({
   /** The customer's phone, for the rider; null once the account is gone. */
   contactNumber: z.string().nullable(),
   shippingAddress: z.string(),
+  /** A structured address's parts, printed as a courier reads them; absent for a typed one. */
+  shippingAddressParts: AddressPartsSchema.optional(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** Cash the rider collects: what a COD order still owes, "0.00" for any other. */
   collect: MoneySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { AddressPartsInputSchema, AddressPartsSchema } from './address.ts';
 import {
   ContactNumberSchema,
   EmailSchema,
@@ -25,7 +26,15 @@ export const AddressSchema = multiLineText()
   .min(1, { message: 'No value for address' })
   .max(LIMITS.addressMax, { message: 'Address is too long' });
 
-export const AddAddressSchema = z.strictObject({ newAddress: AddressSchema });
+/**
+ * With `parts` (a structured address), the saved text is the line built from them
+ * (`addressLine`), whatever `newAddress` says; without, `newAddress` is saved as it is.
+ */
+export const AddAddressSchema = z.strictObject({
+  newAddress: AddressSchema,
+  parts: AddressPartsInputSchema.optional(),
+});
+export type AddAddressInput = z.infer<typeof AddAddressSchema>;
 export const DeleteAddressSchema = z.strictObject({ address: multiLineText().min(1).max(LIMITS.addressMax) });
 
 /** Admin profile: username required plus at least 4. */
@@ -47,6 +56,8 @@ export const UserSchema = z.object({
   contactNumber: z.string(),
   imageUrl: z.string(),
   shippingAddress: z.array(z.string()),
+  /** The parts of the saved addresses that have them, by their text in `shippingAddress`. */
+  shippingAddressParts: z.record(z.string(), AddressPartsSchema).optional(),
   /** Whether the address was proven by following a mailed link (what belongs to it waits for that). */
   emailVerified: z.boolean().optional(),
   /** After a profile change of the address: the new one, changed once its mailed link is followed. */
@@ -57,6 +68,7 @@ export type User = z.infer<typeof UserSchema>;
 export const AddressListResponseSchema = z.object({
   message: z.string(),
   shippingAddress: z.array(z.string()),
+  shippingAddressParts: z.record(z.string(), AddressPartsSchema).optional(),
 });
 
 export const UserUpdateResponseSchema = z.object({

@@ -1,9 +1,11 @@
 /** Customers, admins and what signing in keeps: sessions, throttling, known devices. */
+import type { AddressParts } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -24,6 +26,11 @@ export const customers = pgTable(
     passwordHash: text('password_hash').notNull(),
     imageUrl: text('image_url').notNull().default(''),
     shippingAddresses: text('shipping_addresses').array().notNull().default(sql`'{}'::text[]`),
+    /** The parts of the saved addresses given as structured ones, by their text in the list. */
+    shippingAddressParts: jsonb('shipping_address_parts')
+      .$type<Record<string, AddressParts>>()
+      .notNull()
+      .default({}),
     /**
      * When the address was proven by a mailed link; null until then (and again after a change
      * until its link is followed). What belongs to an address, such as a newsletter welcome code,

@@ -1,5 +1,5 @@
 /** Orders, their lines, sales counts and checkout keys. */
-import type { PaymentMethod, PaymentStatus } from '@habi/shared';
+import type { AddressParts, PaymentMethod, PaymentStatus } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -26,6 +27,8 @@ export const orders = pgTable(
     /** Kept so an order still names its customer after the account is deleted. */
     customerName: text('customer_name').notNull(),
     shippingAddress: text('shipping_address').notNull(),
+    /** A structured address's parts (`shippingAddress` is their line); null for a typed one. */
+    shippingAddressParts: jsonb('shipping_address_parts').$type<AddressParts>(),
     /** `cod`, `transfer` or `online` (the API names them as PAYMENT_METHOD_NAMES does). */
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     status: text('status').notNull(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addressLine,
   deriveOrderStatus,
   type ItemStatus,
   type Order,
@@ -11,6 +12,7 @@ import {
 import type { CustomerRow, orderItems, orders } from '../../db/schema.ts';
 import { type MailSettings, mailRow, orderConfirmation } from '../mail/index.ts';
 import type { PaymentTerms } from '../payment-settings/index.ts';
+import { resolveAddress } from '../places/index.ts';
 import { paymentOf } from './payment-state.ts';
 import type { Priced } from './pricing.ts';
 
@@ -37,6 +39,7 @@ export function toOrder(order: OrderRow, items: ItemRow[]): Order {
       deliveryOption: { date: item.deliveryDate, fee: Number(item.deliveryFee) },
     })),
     shippingAddress: order.shippingAddress,
+    ...(order.shippingAddressParts ? { shippingAddressParts: order.shippingAddressParts } : {}),
     paymentMethod: PAYMENT_METHOD_NAMES[order.paymentMethod],
     subtotal: order.subtotal,
     shippingFee: order.shippingFee,
@@ -72,11 +75,15 @@ export function orderRows(
   mail: MailSettings,
   terms: PaymentTerms,
 ) {
+  // A structured address (checked against the PSGC list: 400 before anything is written) ships
+  // to the line built from its parts.
+  const parts = input.addressParts ? resolveAddress(input.addressParts, 'addressParts') : null;
   const order: OrderRow = {
     id: randomUUID(),
     customerId: customer.id,
     customerName: customer.name,
-    shippingAddress: input.address,
+    shippingAddress: parts ? addressLine(parts) : input.address,
+    shippingAddressParts: parts,
     paymentMethod: terms.method,
     status: deriveOrderStatus(items.map((i) => i.status)),
     subtotal: toDecimal(summary.subtotal),

@@ -1,5 +1,7 @@
 import {
+  ADDRESS_PART_COLUMNS,
   addDays,
+  addressPartCells,
   orderReference,
   PAYMENT_METHOD_NAMES,
   PAYMENT_STATUS_LABELS,
@@ -77,6 +79,8 @@ interface OrderLineRow {
   amount_paid: string;
   amount_refunded: string;
   shipping_address: string;
+  /** jsonb as text: each driver would parse it its own way. */
+  shipping_address_parts: string | null;
 }
 
 export const ORDERS_HEADER = [
@@ -85,6 +89,7 @@ export const ORDERS_HEADER = [
   'Placed (Manila)',
   'Customer',
   'Shipping address',
+  ...ADDRESS_PART_COLUMNS,
   'Payment method',
   'Payment status',
   'Order status',
@@ -128,7 +133,7 @@ export async function* ordersReport(db: Db, period: ReportPeriodQuery): AsyncGen
     const ids = page.map((order) => order.id);
     const lines = await rows<OrderLineRow>(
       db,
-      sql`select o.id as order_id, ${storeTime(sql`o.created_at`)} as placed, o.customer_name, o.shipping_address,
+      sql`select o.id as order_id, ${storeTime(sql`o.created_at`)} as placed, o.customer_name, o.shipping_address, o.shipping_address_parts::text as shipping_address_parts,
                  o.payment_method, o.payment_status, o.status, i.position, i.name, i.variation, i.size, i.quantity,
                  i.price::text as price, (i.price * i.quantity)::text as items, i.delivery_fee::text as delivery_fee,
                  i.status as line_status, o.subtotal::text as subtotal, o.discount_code,
@@ -146,6 +151,7 @@ export async function* ordersReport(db: Db, period: ReportPeriodQuery): AsyncGen
         line.placed,
         line.customer_name,
         line.shipping_address,
+        ...addressPartCells(line.shipping_address_parts ? JSON.parse(line.shipping_address_parts) : null),
         PAYMENT_METHOD_NAMES[line.payment_method] ?? line.payment_method,
         PAYMENT_STATUS_LABELS[line.payment_status] ?? line.payment_status,
         line.status,

@@ -42,6 +42,7 @@ export async function packingSlips(db: Executor, orderIds: readonly string[]): P
       customerName: order.user,
       contactNumber: (order.userId && phones.get(order.userId)) || null,
       shippingAddress: order.shippingAddress,
+      ...(order.shippingAddressParts && { shippingAddressParts: order.shippingAddressParts }),
       paymentMethod: order.payment.method,
       collect: toDecimal(cod ? leftToPay(order.payment) : 0),
       items: order.products

@@ -74,8 +74,8 @@ export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
       onRequest: app.requireCustomerSelf('id'),
     },
     async (request) => {
-      const shippingAddress = await users.addAddress(db, request.customer!, request.body.newAddress);
-      return { message: 'New address added.', shippingAddress };
+      const saved = await users.addAddress(db, request.customer!, request.body);
+      return { message: 'New address added.', ...saved };
     },
   );
 
@@ -91,8 +91,8 @@ export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
       onRequest: app.requireCustomerSelf('id'),
     },
     async (request) => {
-      const shippingAddress = await users.removeAddress(db, request.customer!, request.body.address);
-      return { message: 'Address Deleted', shippingAddress };
+      const saved = await users.removeAddress(db, request.customer!, request.body.address);
+      return { message: 'Address Deleted', ...saved };
     },
   );
 

@@ -1,4 +1,7 @@
 import {
+  type AddAddressInput,
+  type AddressParts,
+  addressLine,
   LIMITS,
   type MyData,
   type ProfileInput,
@@ -20,6 +23,7 @@ import { withdrawCodesBoundTo } from '../discounts/index.ts';
 import { forgetMailTo } from '../mail/index.ts';
 import { forgetAddress, subscriptionOf } from '../newsletter/index.ts';
 import { allCustomerOrders, removeTransferProofs, takeTransferProofs } from '../orders/index.ts';
+import { resolveAddress } from '../places/index.ts';
 import { takeReturnPhotos } from '../returns/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { removeImageIfUnused } from '../uploads/index.ts';
@@ -33,6 +37,7 @@ export function toUser(row: CustomerRow): User {
     contactNumber: row.contactNumber,
     imageUrl: row.imageUrl,
     shippingAddress: row.shippingAddresses,
+    ...addressParts(row.shippingAddressParts),
     emailVerified: row.emailVerifiedAt !== null,
   };
 }
@@ -114,27 +119,55 @@ export async function updateProfile(
   return { row, replaced: imageUrl && replaced ? replaced : null };
 }
 
-export async function addAddress(db: Executor, customer: CustomerRow, address: string) {
+/** `shippingAddressParts` when some saved address has parts: the list reads as SPEC's otherwise. */
+function addressParts(parts: Record<string, AddressParts>) {
+  return Object.keys(parts).length > 0 ? { shippingAddressParts: parts } : {};
+}
+
+const savedAddresses = {
+  shippingAddresses: customers.shippingAddresses,
+  shippingAddressParts: customers.shippingAddressParts,
+};
+
+/**
+ * Saves an address: the text as given, or for a structured one (`parts`, checked against the PSGC
+ * list) the line built from it, with its parts kept under that line.
+ */
+export async function addAddress(
+  db: Executor,
+  customer: CustomerRow,
+  { newAddress, parts: input }: AddAddressInput,
+) {
+  const parts = input ? resolveAddress(input, 'parts') : undefined;
+  const address = parts ? addressLine(parts) : newAddress;
   if (customer.shippingAddresses.includes(address)) throw conflict('This address is already saved');
   if (customer.shippingAddresses.length >= LIMITS.addressesPerUser) {
     throw conflict(`At most ${LIMITS.addressesPerUser} addresses can be saved`);
   }
   const [row] = await db
     .update(customers)
-    .set({ shippingAddresses: sql`array_append(${customers.shippingAddresses}, ${address})` })
+    .set({
+      shippingAddresses: sql`array_append(${customers.shippingAddresses}, ${address})`,
+      ...(parts && {
+        shippingAddressParts: sql`${customers.shippingAddressParts} || jsonb_build_object(${address}::text, ${JSON.stringify(parts)}::jsonb)`,
+      }),
+    })
     .where(eq(customers.id, customer.id))
-    .returning({ shippingAddresses: customers.shippingAddresses });
-  return row!.shippingAddresses;
+    .returning(savedAddresses);
+  return { shippingAddress: row!.shippingAddresses, ...addressParts(row!.shippingAddressParts) };
 }
 
 export async function removeAddress(db: Executor, customer: CustomerRow, address: string) {
   if (!customer.shippingAddresses.includes(address)) throw notFound('Address not found');
   const [row] = await db
     .update(customers)
-    .set({ shippingAddresses: sql`array_remove(${customers.shippingAddresses}, ${address})` })
+    .set({
+      shippingAddresses: sql`array_remove(${customers.shippingAddresses}, ${address})`,
+      shippingAddressParts: sql`${customers.shippingAddressParts} - ${address}::text`,
+    })
     .where(eq(customers.id, customer.id))
-    .returning({ shippingAddresses: customers.shippingAddresses });
-  return row!.shippingAddresses;
+    .returning(savedAddresses);
+  return { shippingAddress: row!.shippingAddresses, ...addressParts(row!.shippingAddressParts) };
 }
 
 /** Users for the back office, optionally searched by name, sorted and paged on the server. */
