@@ -56,20 +56,23 @@ describe('PayMongo', () => {
     const placed = await placeOnline();
     const { session } = store.paymongo.pay((await sessionOf(placed.order._id)).id, 76890);
     const body = JSON.stringify(paidEvent(session));
-    const now = Math.floor(Date.now() / 1000);
     const before = [await countRows(store.t, 'payments'), await countRows(store.t, 'payment_events')];
+    // Each signed as it is sent, the future one 10 s beyond the 5 minutes allowed: signed ahead
+    // of its turn on a busy machine, it came within them by the time the store read it.
+    const now = () => Math.floor(Date.now() / 1000);
     const refused = [
-      [undefined, 401],
-      ['nonsense', 401],
-      [paymongoSignature(body, 'whsk_someone_else'), 401],
-      [paymongoSignature(body, WEBHOOK_SECRET, { live: true }), 401],
-      [paymongoSignature(body, WEBHOOK_SECRET, { t: now - 301 }), 401],
-      [paymongoSignature(body, WEBHOOK_SECRET, { t: now + 301 }), 401],
-      [paymongoSignature(`${body} `, WEBHOOK_SECRET), 401],
-    ] as const;
-    for (const [signature, status] of refused) {
+      () => undefined,
+      () => 'nonsense',
+      () => paymongoSignature(body, 'whsk_someone_else'),
+      () => paymongoSignature(body, WEBHOOK_SECRET, { live: true }),
+      () => paymongoSignature(body, WEBHOOK_SECRET, { t: now() - 301 }),
+      () => paymongoSignature(body, WEBHOOK_SECRET, { t: now() + 310 }),
+      () => paymongoSignature(`${body} `, WEBHOOK_SECRET),
+    ];
+    for (const sign of refused) {
+      const signature = sign();
       const response = await webhook(body, signature);
-      expect(response.statusCode, String(signature)).toBe(status);
+      expect(response.statusCode, String(signature)).toBe(401);
     }
     const garbled = '{"data": ';
     expect((await webhook(garbled, paymongoSignature(garbled, WEBHOOK_SECRET))).statusCode).toBe(400);
