@@ -37,6 +37,7 @@ import { reportsRoutes } from './modules/reports/index.ts';
 import { cancelItemsRoutes, returnsRoutes } from './modules/returns/index.ts';
 import { shipmentsRoutes } from './modules/shipments/index.ts';
 import { sizeChartsRoutes } from './modules/size-charts/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
 import {
   type ImageStore,
   openImageStore,
@@ -194,6 +195,7 @@ export async function buildApp(
       });
       await api.register(returnsRoutes, { ...deps, mail: mailSettings, payments, prefix: '/returns' });
       await api.register(emailsRoutes, { ...deps, prefix: '/admin' });
+      await api.register(staffRoutes, { db: database.db, settings: linkSettings, prefix: '/admin' });
       await api.register(discountsRoutes, deps);
       await api.register(newsletterRoutes, { ...deps, settings: linkSettings });
       await api.register(dashboardRoutes, { db: database.db, prefix: '/admin/dashboard' });

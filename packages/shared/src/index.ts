@@ -31,5 +31,6 @@ export * from './schemas/shipment-csv.ts';
 export * from './schemas/stock.ts';
 export * from './schemas/user.ts';
 export * from './size-charts.ts';
+export * from './staff.ts';
 export * from './stock-left.ts';
 export * from './text.ts';

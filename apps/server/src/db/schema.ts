@@ -10,3 +10,4 @@ export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/returns.ts';
 export * from './schema/shipments.ts';
+export * from './schema/staff.ts';

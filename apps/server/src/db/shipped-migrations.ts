@@ -155,4 +155,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795837857482,
     sha256: 'b60f08c18d33ffa62f0d4b5a3b87d73240bd8fcf50232afa306467e011f31936',
   },
+  {
+    tag: '0030_staff_roles',
+    when: 1795838761731,
+    sha256: '6d0a532bfd2ccd76f648a5bde028d900b3cb2609eb1fd23a359c548854bd3275',
+  },
 ];

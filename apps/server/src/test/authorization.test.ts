@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SIZE_CHARTS, IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS } from '@habi/shared';
+import {
+  ADMIN_ROUTE_PERMISSIONS,
+  can,
+  DEFAULT_SIZE_CHARTS,
+  IDEMPOTENCY_KEY_HEADER,
+  SIZE_PRESETS,
+  type StaffRole,
+} from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +24,11 @@ import {
   queryRows,
   resetLinkFor,
   type SignedIn,
+  STAFF_PASSWORD,
   signInAdmin,
+  signInStaff,
   signUpCustomer,
+  staffInviteLinkFor,
   type TestApp,
   testPng,
   verificationLinkFor,
@@ -26,13 +36,20 @@ import {
 
 /**
  * Who may call what (docs/business-rules.md, "Who may see and do what"): every route under
- * /api, called by an anonymous visitor, customer A, customer B and an admin, each with an
- * otherwise valid request aimed at customer A's resources (A's user id, A's order, a real
- * product, the admin's own id).
+ * /api, called by an anonymous visitor, customer A, customer B, the owner ('admin') and a
+ * staff member of each other role, each with an otherwise valid request aimed at customer A's
+ * resources (A's user id, A's order, a real product, the caller's own id). A staff member is
+ * answered as the owner is where their role holds the route's permission (ADMIN_ROUTE_PERMISSIONS,
+ * pinned by permissions.test.ts), and 403 elsewhere.
  */
 
-const CALLERS = ['anonymous', 'customer A', 'customer B', 'admin'] as const;
+const STAFF = ['manager', 'fulfilment', 'support'] as const;
+const CALLERS = ['anonymous', 'customer A', 'customer B', 'admin', ...STAFF] as const;
 type Caller = (typeof CALLERS)[number];
+type StaffCaller = (typeof STAFF)[number];
+const isStaff = (caller: Caller): caller is StaffCaller => (STAFF as readonly string[]).includes(caller);
+/** Signed in to the back office: the owner or another role. */
+const inBackOffice = (caller: Caller) => caller === 'admin' || isStaff(caller);
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Expected = Record<Caller, number>;
 
@@ -62,13 +79,19 @@ const everyone = (status: number): Expected => ({
   'customer A': status,
   'customer B': status,
   admin: status,
+  ...staffAll(status),
 });
+/** What the other roles get before their permissions are weighed (the runner's `expectedOf`). */
+function staffAll(status: number): Record<StaffCaller, number> {
+  return { manager: status, fulfilment: status, support: status };
+}
 /** Needs an admin session: a customer session is no admin session. */
 const adminOnly = (status: number): Expected => ({
   anonymous: 401,
   'customer A': 401,
   'customer B': 401,
   admin: status,
+  ...staffAll(status),
 });
 /** Customer A's own id: B is refused, an admin-only session is not a customer session. */
 const ownerOnly = (status: number): Expected => ({
@@ -76,6 +99,7 @@ const ownerOnly = (status: number): Expected => ({
   'customer A': status,
   'customer B': 403,
   admin: 401,
+  ...staffAll(401),
 });
 /** The caller's own account, whichever customer: no one else's to name. */
 const anyCustomer = (status: number): Expected => ({
@@ -83,18 +107,22 @@ const anyCustomer = (status: number): Expected => ({
   'customer A': status,
   'customer B': status,
   admin: 401,
+  ...staffAll(401),
 });
 const ownerOrAdmin = (status: number): Expected => ({
   anonymous: 401,
   'customer A': status,
   'customer B': 403,
   admin: status,
+  ...staffAll(status),
 });
 
 let t: TestApp;
 let a: SignedIn;
 let b: SignedIn;
 let admin: SignedIn;
+/** A staff member of each other role. */
+const staff = {} as Record<StaffCaller, SignedIn>;
 let product: ProductRow;
 let orderOfA: string;
 /** A 10% code anyone may use. */
@@ -112,11 +140,13 @@ let unsubscribeToken: string;
 /** A new session for the caller, for the routes that end the one they are given. */
 async function freshSession(caller: Caller): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
-  if (caller === 'admin') {
+  if (inBackOffice(caller)) {
     const response = await t.request({
       method: 'POST',
       url: '/api/admin/sign-in',
-      payload: { username: ADMIN.username, password: ADMIN.password },
+      payload: isStaff(caller)
+        ? { username: staff[caller].name, password: STAFF_PASSWORD }
+        : { username: ADMIN.username, password: ADMIN.password },
     });
     return cookieOf(response);
   }
@@ -127,6 +157,11 @@ async function freshSession(caller: Caller): Promise<string | undefined> {
     payload: { email: who.email, password: 'secret123' },
   });
   return cookieOf(response);
+}
+
+/** The catalogue as the back office exports it: reading it back changes nothing. */
+async function catalogueFile(): Promise<string> {
+  return (await t.request({ method: 'GET', url: '/api/admin/catalogue/csv', cookie: admin.cookie })).body;
 }
 
 /** Transfers on (to the GCash account added in `beforeAll`), cash on delivery with no limit. */
@@ -177,6 +212,20 @@ async function shipmentOfA(): Promise<string> {
     201,
   );
   return created.shipment._id;
+}
+
+/** A fresh invite made by the owner; its id. */
+async function inviteId(): Promise<string> {
+  const made = await ok(
+    t.request({
+      method: 'POST',
+      url: '/api/admin/staff/invites',
+      cookie: admin.cookie,
+      payload: { email: `invite-${randomUUID()}@example.com`, name: 'Juan Cruz', role: 'fulfilment' },
+    }),
+    201,
+  );
+  return made.invite._id;
 }
 
 /** A fresh order of A's, paid on delivery. */
@@ -321,6 +370,8 @@ const ROUTES: Route[] = [
     path: '/api/users/deleteAddress/:id',
     expected: ownerOnly(200),
     build: async () => {
+      // The addresses the refused cases left: A may keep only so many.
+      await t.database.db.execute(sql`update customers set shipping_addresses = '{}' where id = ${a.id}`);
       const address = `${randomUUID()} Mabini St`;
       const added = await t.request({
         method: 'POST',
@@ -359,9 +410,69 @@ const ROUTES: Route[] = [
     method: 'PATCH',
     path: '/api/admin/:id',
     expected: adminOnly(200),
+    // Each member changes their own profile.
+    build: async (caller) => {
+      const self = isStaff(caller) ? staff[caller] : { ...admin, name: ADMIN.username, email: ADMIN.email };
+      return {
+        url: `/api/admin/${self.id}`,
+        ...(await multipartBody({ username: self.name, email: self.email }, [['imageUrl', png]])),
+      };
+    },
+  },
+  // staff: the owner's Staff page, and the invite link's public steps
+  { method: 'GET', path: '/api/admin/staff', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/admin/staff/invites',
+    expected: adminOnly(201),
+    build: () => ({
+      payload: { email: `staff-${randomUUID()}@example.com`, name: 'Maria Santos', role: 'support' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/staff/invites/:id/resend',
+    expected: adminOnly(200),
+    build: async () => ({ url: `/api/admin/staff/invites/${await inviteId()}/resend` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/staff/invites/:id',
+    expected: adminOnly(200),
+    build: async () => ({ url: `/api/admin/staff/invites/${await inviteId()}` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/staff/:id',
+    expected: adminOnly(200),
+    // A member made for the case: the standing ones keep their roles.
     build: async () => ({
-      url: `/api/admin/${admin.id}`,
-      ...(await multipartBody({ username: ADMIN.username, email: ADMIN.email }, [['imageUrl', png]])),
+      url: `/api/admin/staff/${(await signInStaff(t, 'support')).id}`,
+      payload: { role: 'fulfilment' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/staff/:id',
+    expected: adminOnly(200),
+    build: async () => ({ url: `/api/admin/staff/${(await signInStaff(t, 'support')).id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invites/check',
+    expected: everyone(200),
+    build: async () => ({ payload: { token: await staffInviteLinkFor(t) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invites/accept',
+    expected: everyone(201),
+    build: async () => ({
+      payload: {
+        token: await staffInviteLinkFor(t),
+        username: `joiner-${randomUUID().slice(0, 8)}`,
+        password: 'joiner-secret-1',
+      },
     }),
   },
   // accounts: passwords and sessions
@@ -417,7 +528,10 @@ const ROUTES: Route[] = [
     path: '/api/admin/me/password',
     expected: adminOnly(200),
     // The same password again: later cases sign in with it.
-    build: () => ({ payload: { currentPassword: ADMIN.password, password: ADMIN.password } }),
+    build: (caller) => {
+      const password = isStaff(caller) ? STAFF_PASSWORD : ADMIN.password;
+      return { payload: { currentPassword: password, password } };
+    },
   },
   ...(['users', 'admin'] as const).flatMap((who): Route[] => {
     const expected = who === 'users' ? anyCustomer : adminOnly;
@@ -430,7 +544,7 @@ const ROUTES: Route[] = [
         expected: expected(200),
         // One of the caller's own sessions, other than the one asking (the others are refused anyway).
         build: async (caller) => {
-          const own = caller !== 'anonymous' && (who === 'admin') === (caller === 'admin');
+          const own = caller !== 'anonymous' && (who === 'admin') === inBackOffice(caller);
           const other = own ? await freshSession(caller) : undefined;
           if (!other) return { url: `${path}/${randomUUID()}` };
           const listed = await ok(t.request({ method: 'GET', url: path, cookie: other }));
@@ -764,6 +878,25 @@ const ROUTES: Route[] = [
     }),
   ),
   { method: 'GET', path: '/api/admin/reports/stock', expected: adminOnly(200), build: () => ({}) },
+  // the catalogue as CSV
+  { method: 'GET', path: '/api/admin/catalogue/csv', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/csv/check',
+    expected: adminOnly(200),
+    build: async () => ({ payload: { csv: await catalogueFile() } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/csv',
+    expected: adminOnly(200),
+    build: async () => {
+      const csv = await catalogueFile();
+      const url = '/api/admin/catalogue/csv/check';
+      const dryRun = await t.request({ method: 'POST', url, cookie: admin.cookie, payload: { csv } });
+      return { payload: { csv, token: (dryRun.json() as { token: string }).token } };
+    },
+  },
   // payments
   { method: 'GET', path: '/api/payments/options', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/payments/settings', expected: adminOnly(200), build: () => ({}) },
@@ -930,14 +1063,23 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },
 ];
 
+/** A staff member whose role lacks the route's permission is refused (403) where the owner is let in. */
+function expectedOf(route: Route, caller: Caller): number {
+  const status = route.expected[caller];
+  const permission = ADMIN_ROUTE_PERMISSIONS[`${route.method} ${route.path}`];
+  if (!isStaff(caller) || status >= 400 || !permission) return status;
+  return can(caller satisfies StaffRole, permission) ? status : 403;
+}
+
 const CASES = ROUTES.flatMap((route) =>
-  CALLERS.map((caller) => [route.method, route.path, caller, route.expected[caller], route] as const),
+  CALLERS.map((caller) => [route.method, route.path, caller, expectedOf(route, caller), route] as const),
 );
 
 function standingCookie(caller: Caller): string | undefined {
   if (caller === 'customer A') return a.cookie;
   if (caller === 'customer B') return b.cookie;
   if (caller === 'admin') return admin.cookie;
+  if (isStaff(caller)) return staff[caller].cookie;
   return undefined;
 }
 
@@ -946,6 +1088,7 @@ beforeAll(async () => {
   a = await signUpCustomer(t);
   b = await signUpCustomer(t);
   admin = await signInAdmin(t);
+  for (const role of STAFF) staff[role] = await signInStaff(t, role);
   product = await insertProduct(t);
   await ok(
     t.request({ method: 'PUT', url: '/api/payments/settings', cookie: admin.cookie, payload: SETTINGS_ON }),
@@ -1021,7 +1164,7 @@ describe('authorization matrix', () => {
     },
   );
 
-  it('has one row per route of the OpenAPI document, and four callers per row', async () => {
+  it('has one row per route of the OpenAPI document, and a case per caller per row', async () => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const documented = Object.entries(response.json().paths as Record<string, Record<string, unknown>>)

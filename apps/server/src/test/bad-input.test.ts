@@ -7,6 +7,7 @@ import {
   SEARCH_MESSAGES,
   SIZE_CHART_MESSAGES,
   SIZE_PRESETS,
+  STAFF_MESSAGES,
 } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -102,6 +103,7 @@ const TABLES = [
   'return_requests',
   'return_settings',
   'size_charts',
+  'staff_invites',
 ];
 
 // The case tables are built from the valid bodies' shapes when the file is collected, before
@@ -536,6 +538,35 @@ const JSON_ROUTES: JsonRoute[] = [
     who: 'anonymous',
     url: () => '/api/admin/sign-in',
     body: () => ({ username: ADMIN.username, password: ADMIN.password }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/staff/invites',
+    who: 'admin',
+    url: () => '/api/admin/staff/invites',
+    body: () => ({ email: 'new.staff@example.com', name: 'Maria Santos', role: 'support' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/staff/:id',
+    who: 'admin',
+    url: (id = UNKNOWN_ID) => `/api/admin/staff/${id}`,
+    body: () => ({ role: 'support', suspended: false }),
+    optional: ['role', 'suspended'],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invites/check',
+    who: 'anonymous',
+    url: () => '/api/admin/invites/check',
+    body: () => ({ token: UNUSED_LINK }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invites/accept',
+    who: 'anonymous',
+    url: () => '/api/admin/invites/accept',
+    body: () => ({ token: UNUSED_LINK, username: 'new-staffer', password: 'a-new-secret-9' }),
   },
   {
     method: 'POST',
@@ -1349,6 +1380,9 @@ const otherCases = (): Case[] => {
     ['DELETE', '/api/payments/accounts/:id/qr-image', 'admin'],
     ['DELETE', '/api/users/me/sessions/:id', 'customer'],
     ['DELETE', '/api/admin/me/sessions/:id', 'admin'],
+    ['POST', '/api/admin/staff/invites/:id/resend', 'admin'],
+    ['DELETE', '/api/admin/staff/invites/:id', 'admin'],
+    ['DELETE', '/api/admin/staff/:id', 'admin'],
   ];
   for (const [method, path, who] of idRoutes) {
     const url = (id: string) => path.replace(/:\w+/, id);
@@ -1399,6 +1433,10 @@ const otherCases = (): Case[] => {
     ['POST', (id) => `/api/returns/${id}/refund`, {}],
     ['GET', (id) => `/api/returns/${id}/photos/0`],
     ['DELETE', (id) => `/api/payments/accounts/${id}/qr-image`],
+    ['POST', (id) => `/api/admin/staff/invites/${id}/resend`],
+    ['DELETE', (id) => `/api/admin/staff/invites/${id}`],
+    ['PATCH', (id) => `/api/admin/staff/${id}`, { role: 'support' }],
+    ['DELETE', (id) => `/api/admin/staff/${id}`],
   ];
   for (const [method, url, payload] of unknown) {
     cases.push({
@@ -1407,6 +1445,44 @@ const otherCases = (): Case[] => {
       build: () => asAdmin(method, url(UNKNOWN_ID), typeof payload === 'function' ? payload() : payload),
     });
   }
+  // Staff: what the owner cannot do, and invites that cannot be.
+  cases.push(
+    ...[{ role: 'manager' }, { suspended: true }, undefined].map((payload) => ({
+      name: `${payload ? 'PATCH' : 'DELETE'} /api/admin/staff/:id: the last owner ${JSON.stringify(payload ?? 'removed')}`,
+      status: 409,
+      message: STAFF_MESSAGES.lastOwner,
+      build: () => asAdmin(payload ? 'PATCH' : 'DELETE', `/api/admin/staff/${admin.id}`, payload),
+    })),
+    {
+      name: 'PATCH /api/admin/staff/:id: neither a role nor suspended',
+      status: 400,
+      message: 'Send a role or whether the member is suspended',
+      build: () => asAdmin('PATCH', `/api/admin/staff/${admin.id}`, {}),
+    },
+    ...['admin', 'Owner', ''].map((role) => ({
+      name: `POST /api/admin/staff/invites: the role ${JSON.stringify(role)}`,
+      status: 400,
+      build: () =>
+        asAdmin('POST', '/api/admin/staff/invites', { email: 'x.staff@example.com', name: 'Xena', role }),
+    })),
+    {
+      name: 'POST /api/admin/staff/invites: a member’s own address',
+      status: 409,
+      message: STAFF_MESSAGES.memberTaken,
+      build: () =>
+        asAdmin('POST', '/api/admin/staff/invites', { email: ADMIN.email, name: 'Again', role: 'support' }),
+    },
+    {
+      name: 'POST /api/admin/invites/accept: a link no one was mailed',
+      status: 404,
+      message: STAFF_MESSAGES.badLink,
+      build: () => ({
+        method: 'POST',
+        url: '/api/admin/invites/accept',
+        payload: { token: UNUSED_LINK, username: 'nobody-asked', password: 'a-new-secret-9' },
+      }),
+    },
+  );
   // Returns: what cannot be asked, and steps out of turn; a 4xx with a message, nothing written.
   const ask = (body: Json) => asA('POST', '/api/returns', body);
   cases.push(
@@ -2817,6 +2893,17 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
       cookie: a.cookie,
     }),
   },
+  ...(
+    [
+      ['POST', '/api/admin/staff/invites/:id/resend'],
+      ['DELETE', '/api/admin/staff/invites/:id'],
+      ['DELETE', '/api/admin/staff/:id'],
+    ] as const
+  ).map(([method, path]) => ({
+    method,
+    path,
+    build: () => ({ method, url: path.replace(':id', UNKNOWN_ID), cookie: admin.cookie }),
+  })),
 ];
 
 const FOREIGN: [string, Record<string, string>][] = [

@@ -43,6 +43,7 @@ import {
   resetLinkFor,
   signInAdmin,
   signUpCustomer,
+  staffInviteLinkFor,
   testPng,
   verificationLinkFor,
 } from './helpers.ts';
@@ -167,6 +168,8 @@ interface World {
   reset: string;
   /** A link to verify B's address: once followed, following it again answers the same. */
   verify: string;
+  /** An invite to the back office waiting, and its link's token. */
+  invite: { id: string; token: string };
   /** A second session of A's and of the admin's, for signing out of one by its id. */
   sessions: { a: string; admin: string };
   /**
@@ -241,6 +244,8 @@ const REFS = {
   'newsletter.unsubscribe': () => w.newsletter.unsubscribe,
   'reset.token': () => w.reset,
   'verify.token': () => w.verify,
+  'invite.id': () => w.invite.id,
+  'invite.token': () => w.invite.token,
   'a.session': () => w.sessions.a,
   'admin.session': () => w.sessions.admin,
   'account.id': () => w.payments.account,
@@ -560,6 +565,7 @@ async function buildWorld(): Promise<World> {
   w.newsletter = { email, confirm: token('confirm'), unsubscribe: token('unsubscribe') };
   w.reset = await resetLinkFor(t, w.b);
   w.verify = await verificationLinkFor(t, w.b);
+  w.invite = await inviteFixture();
   w.sessions = {
     a: await secondSession('customer', w.a.id),
     admin: await secondSession('admin', w.admin.id),
@@ -643,6 +649,7 @@ async function repairWorld(op: Operation) {
     await t.database.db.execute(sql`update subscribers set status = 'pending',
       confirm_token_hash = ${hash}, confirm_sent_at = now() where email = ${w.newsletter.email}`);
   }
+  if (/^\/api\/admin\/(staff|invites)/.test(op.path)) await repairStaff();
   await repairPayments(op);
   await repairShipments();
   await repairReturns();
@@ -656,6 +663,35 @@ async function repairWorld(op: Operation) {
     if (!(await findSessionAdmin(t.database.db, tokenOf(w.admin.cookie, 'admin')))) {
       w.admin.cookie = `${SESSION_COOKIES.admin}=${await createSession(t.database.db, 'admin', w.admin.id)}`;
     }
+  }
+}
+
+/** An invite to the back office, as the owner's mail sends it. */
+async function inviteFixture(): Promise<{ id: string; token: string }> {
+  const email = `fuzz-invite-${++emails}@example.com`;
+  const token = await staffInviteLinkFor(t, 'fulfilment', email);
+  const [row] = await sqlRows<{ id: string }>(sql`select id from staff_invites where email = ${email}`);
+  return { id: row!.id, token };
+}
+
+/**
+ * After a Staff page change or an invite followed: both admins owners again and active (a run
+ * may have demoted, suspended or removed one, which ends its sessions), and a working invite.
+ */
+async function repairStaff() {
+  await t.database.db.execute(sql`update admins set role = 'owner', suspended_at = null, removed_at = null
+    where id in (${w.admin.id}, ${w.admin2.id})`);
+  if (!(await findSessionAdmin(t.database.db, tokenOf(w.admin.cookie, 'admin')))) {
+    w.admin.cookie = `${SESSION_COOKIES.admin}=${await createSession(t.database.db, 'admin', w.admin.id)}`;
+  }
+  await repairSessions();
+  const hash = createHash('sha256').update(w.invite.token).digest('hex');
+  const [live] = await sqlRows(
+    sql`select 1 from staff_invites where id = ${w.invite.id} and token_hash = ${hash} and expires_at > now()`,
+  );
+  if (!live) {
+    await t.database.db.execute(sql`delete from staff_invites where id = ${w.invite.id}`);
+    w.invite = await inviteFixture();
   }
 }
 
@@ -875,6 +911,7 @@ function idsFor(op: Operation, key: string | undefined): RefName[] {
     if (op.path.endsWith('/checkout')) return ['online.order', 'transfer.order', 'a.order', 'b.order'];
     return ['cod.order', 'transfer.order', 'online.order', 'a.order', 'b.order'];
   }
+  if (op.path.startsWith('/api/admin/staff/invites')) return ['invite.id'];
   if (op.path.startsWith('/api/admin')) return ['admin.id', 'admin2.id'];
   return ['a.id', 'b.id'];
 }
@@ -985,13 +1022,15 @@ function hintFor(op: Operation): Hint {
           return fc.constantFrom('1380300000', '0730600000', '1399999000');
         return fc.oneof(refs('freshCode', 'discount.code'), fc.constantFrom('save20', 'WELCOME-AB12'));
       case 'token': {
-        const own: RefName = op.path.includes('reset-password')
-          ? 'reset.token'
-          : op.path.includes('verify-email')
-            ? 'verify.token'
-            : op.path.endsWith('unsubscribe')
-              ? 'newsletter.unsubscribe'
-              : 'newsletter.confirm';
+        const own: RefName = op.path.includes('/admin/invites')
+          ? 'invite.token'
+          : op.path.includes('reset-password')
+            ? 'reset.token'
+            : op.path.includes('verify-email')
+              ? 'verify.token'
+              : op.path.endsWith('unsubscribe')
+                ? 'newsletter.unsubscribe'
+                : 'newsletter.confirm';
         return fc.oneof(
           { weight: 6, arbitrary: refs(own) },
           {

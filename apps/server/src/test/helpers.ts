@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IDEMPOTENCY_KEY_HEADER, SIZE_PRESETS, summarizeOrder, toDecimal } from '@habi/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  SIZE_PRESETS,
+  type StaffRole,
+  summarizeOrder,
+  toDecimal,
+} from '@habi/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -221,6 +227,27 @@ export async function signInAdmin(t: TestApp, account = ADMIN): Promise<SignedIn
   const cookie = `admin_sid=${session.value}`;
   const me = await t.request({ method: 'GET', url: '/api/admin', cookie });
   return { id: me.json()._id, cookie, name: account.username, email: account.email };
+}
+
+/** The password every staff member made by `signInStaff` has. */
+export const STAFF_PASSWORD = 'staff-secret';
+
+/** A new staff member with this role (the owner's is `signInAdmin`'s), signed in. */
+export async function signInStaff(t: TestApp, role: StaffRole): Promise<SignedIn> {
+  const username = `${role}-${randomUUID().slice(0, 8)}`;
+  const account = { username, email: `${username}@example.com`, password: STAFF_PASSWORD };
+  const row = await createAdmin(t.database.db, account);
+  await t.database.db.execute(sql`update admins set role = ${role} where id = ${row.id}`);
+  return signInAdmin(t, account);
+}
+
+/** A link inviting someone to the back office with this role, as the owner's invite mails it. */
+export async function staffInviteLinkFor(t: TestApp, role: StaffRole = 'fulfilment', email?: string) {
+  const token = newToken();
+  const address = email ?? `invitee-${randomUUID()}@example.com`;
+  await t.database.db.execute(sql`insert into staff_invites (token_hash, email, name, role, expires_at)
+    values (${tokenDigest(token)}, ${address}, 'Invited Person', ${role}, now() + interval '7 days')`);
+  return token;
 }
 
 export type ProductRow = Awaited<ReturnType<typeof insertProduct>>;

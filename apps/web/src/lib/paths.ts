@@ -49,6 +49,8 @@ export const paths = {
     addDiscount: '/admin/add_discount',
     discountEdit: (did: string) => `/admin/discount_edit?did=${encodeURIComponent(did)}`,
     profile: '/admin/update_admin_profile',
+    staff: '/admin/staff',
+    invite: '/admin/invite',
     productView: (pid: string) => `/admin/product_view/?pid=${encodeURIComponent(pid)}`,
     productEdit: (pid: string) => `/admin/product_edit/?pid=${encodeURIComponent(pid)}`,
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { StaffRoleSchema } from '../staff.ts';
 import { AddressPartsInputSchema, AddressPartsSchema } from './address.ts';
 import {
   ContactNumberSchema,
@@ -88,6 +89,8 @@ export const AdminSchema = z.object({
   username: z.string(),
   email: z.string(),
   imageUrl: z.string(),
+  /** The staff member's role: what the back office shows them. */
+  role: StaffRoleSchema.optional(),
 });
 export type Admin = z.infer<typeof AdminSchema>;
 

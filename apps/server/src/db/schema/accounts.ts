@@ -55,9 +55,21 @@ export const admins = pgTable(
     email: text('email').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     imageUrl: text('image_url').notNull().default(''),
+    /**
+     * What the staff member may do (packages/shared staff.ts). Admins from before roles became
+     * owners: they could do everything (docs/decisions/017-staff-roles.md).
+     */
+    role: text('role').$type<'owner' | 'manager' | 'fulfilment' | 'support'>().notNull().default('owner'),
+    /** Set while suspended: no sign-in, no session. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Set once removed: the row stays so what they did keeps a name, but it opens nothing. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('admins_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admins_username_key').on(sql`lower(${t.username})`),
+    check('admins_role_check', sql`${t.role} in ('owner', 'manager', 'fulfilment', 'support')`),
+  ],
 );
 
 /**

@@ -8,7 +8,14 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
 export function toAdmin(row: AdminRow): Admin {
-  return { _id: row.id, id: row.id, username: row.username, email: row.email, imageUrl: row.imageUrl };
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    imageUrl: row.imageUrl,
+    role: row.role,
+  };
 }
 
 const USERNAME_TAKEN = 'This username is already taken';
@@ -36,7 +43,8 @@ export async function countAdmins(db: Executor): Promise<number> {
 
 export async function authenticateAdmin(db: Executor, username: string, password: string) {
   const [row] = await db.select().from(admins).where(sameUsername(username));
-  if (!row) {
+  // A suspended or removed member is refused like a wrong password, after as long a check.
+  if (!row || row.suspendedAt || row.removedAt) {
     await burnPasswordCheck(password);
     return null;
   }

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ADMIN_FIELDS = ['_id', 'email', 'id', 'imageUrl', 'username'];
+const ADMIN_FIELDS = ['_id', 'email', 'id', 'imageUrl', 'role', 'username'];
 
 function me(cookie?: string) {
   return t.request({ method: 'GET', url: '/api/admin', ...(cookie ? { cookie } : {}) });
@@ -65,7 +65,7 @@ describe('GET /api/admin', () => {
     expect((await me('admin_sid=forged-token')).statusCode).toBe(401);
   });
 
-  it('answers the signed-in admin with _id, id, username, email and imageUrl, never the hash', async () => {
+  it('answers the signed-in admin with _id, id, username, email, imageUrl and role, never the hash', async () => {
     const response = await me(admin.cookie);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -76,6 +76,7 @@ describe('GET /api/admin', () => {
       username: 'admin',
       email: ADMIN.email,
       imageUrl: '',
+      role: 'owner',
     });
     expect(response.body).not.toMatch(/argon2|password|hash/i);
     expect(response.body).not.toContain(ADMIN.password);
@@ -263,6 +264,7 @@ describe('PATCH /api/admin/:id', () => {
       username: 'Renamed Editor',
       email: 'new@example.com',
       imageUrl: '',
+      role: 'owner',
     });
     expect(response.body).not.toMatch(/argon2|password|hash/i);
     expect((await me(editor.cookie)).json()).toMatchObject({

@@ -1,9 +1,16 @@
 import cookie from '@fastify/cookie';
+import { ADMIN_ROUTE_PERMISSIONS, can, NO_ACCESS_MESSAGE } from '@habi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import type { AdminRow, CustomerRow } from '../../db/schema.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
+
+/**
+ * An admin route missing from `ADMIN_ROUTE_PERMISSIONS` is the owner's alone, and says so to
+ * the others (apps/server/src/test/permissions.test.ts looks for this answer on every route).
+ */
+export const UNDECLARED_ROUTE = 'This part of the back office has no declared permission yet: owners only';
 
 /** A sign-in whose password was changed between its check and its session. */
 const PASSWORD_CHANGED_MEANWHILE = 'Your password has just been changed. Sign in with the new one.';
@@ -22,7 +29,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.requireCustomer` / `app.loadCustomer`. */
     customer: CustomerRow | null;
-    /** Set by `app.requireAdmin`. */
+    /**
+     * Set by `app.requireAdmin`: the signed-in staff member, whose `id` and `role` say who did
+     * what in the back office.
+     */
     admin: AdminRow | null;
     /** The id of the session the guard found (customer's or admin's), for the list of sessions. */
     sessionId: string | null;
@@ -30,6 +40,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     loadCustomer(request: FastifyRequest): Promise<void>;
     requireCustomer(request: FastifyRequest): Promise<void>;
+    /**
+     * A staff session (401 without one) whose role holds the route's permission, as
+     * `ADMIN_ROUTE_PERMISSIONS` declares it (403 otherwise; an undeclared route is the owner's).
+     */
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** A guard for a customer's own records: signed in, and the path's `param` is their id. */
     requireCustomerSelf(param: string): (request: FastifyRequest) => Promise<void>;
@@ -79,6 +93,12 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     request.admin = found?.subject ?? null;
     request.sessionId = found?.sessionId ?? null;
     if (!request.admin) throw notSignedIn('Admin sign-in required');
+    const permission = ADMIN_ROUTE_PERMISSIONS[adminRouteKey(request)];
+    if (!permission) {
+      if (request.admin.role !== 'owner') throw forbidden(UNDECLARED_ROUTE);
+    } else if (!can(request.admin.role, permission)) {
+      throw forbidden(NO_ACCESS_MESSAGE);
+    }
   });
   // Path parameters are known before the body is read: ownership is checked with the session.
   const param = (request: FastifyRequest, name: string) => (request.params as Record<string, string>)[name];
@@ -118,6 +138,12 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; secureCookies
     if (token) await deleteSession(db, token);
     reply.clearCookie(SESSION_COOKIES[kind], { path: '/' });
   });
+}
+
+/** The route as `ADMIN_ROUTE_PERMISSIONS` names it: `GET /api/orders/:id` (HEAD is GET's). */
+export function adminRouteKey(request: FastifyRequest): string {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${request.routeOptions.url?.replace(/(.)\/$/, '$1') ?? ''}`;
 }
 
 /** A customer may act only on their own id. */

@@ -1,5 +1,5 @@
 import type { Session } from '@habi/shared';
-import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, sessions } from '../../db/schema.ts';
 import { newToken, tokenDigest } from '../../lib/tokens.ts';
@@ -101,7 +101,10 @@ export async function findSessionAdmin(db: Executor, token: string) {
     .select({ admin: admins, session: own })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(live(token), isNotNull(sessions.adminId)));
+    // A suspended or removed member's sessions open nothing, even one made as they were suspended.
+    .where(
+      and(live(token), isNotNull(sessions.adminId), isNull(admins.suspendedAt), isNull(admins.removedAt)),
+    );
   if (!row) return null;
   await seen(db, row.session);
   return { subject: row.admin, sessionId: row.session.id };

@@ -13,6 +13,7 @@ export {
   emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
+  staffInviteMail,
   verifyEmailMail,
 } from './templates/account.tsx';
 export { confirmSubscriptionMail, welcomeCodeMail } from './templates/newsletter.tsx';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, HttpError } from '../../lib/errors.ts';
 import { SESSION_COOKIES } from '../auth/index.ts';
 
 /**
@@ -17,8 +17,9 @@ export function requireOrderOwner(app: FastifyInstance, db: Executor, { orAdmin 
       try {
         await app.requireAdmin(request);
         return;
-      } catch {
-        // Not a live admin session: the customer's decides.
+      } catch (error) {
+        // A staff member whose role may not: refused as such. Not a live session: the customer's decides.
+        if (error instanceof HttpError && error.statusCode === 403) throw error;
       }
     }
     await app.requireCustomer(request);

@@ -120,3 +120,28 @@ export function emailChangedMail(storeName: string, { newEmail }: { newEmail: st
     "If you did not change it, your account may be in someone else's hands: write to the store at once.",
   ]);
 }
+
+/** The owner's invite to the back office: the link sets the invitee's username and password. */
+export function staffInviteMail(
+  storeName: string,
+  {
+    name,
+    roleLabel,
+    inviteUrl,
+    validDays,
+  }: { name: string; roleLabel: string; inviteUrl: string; validDays: number },
+): RenderedMail {
+  return accountMail(
+    storeName,
+    `You are invited to the ${storeName} back office`,
+    [
+      `Hello ${name},`,
+      `You are invited to help run ${storeName} as ${roleLabel}. Choose a username and a password to open your account.`,
+    ],
+    {
+      label: 'Accept the invite',
+      url: inviteUrl,
+      after: `The link works once, for ${validDays} days. If you did not expect it, ignore this mail.`,
+    },
+  );
+}

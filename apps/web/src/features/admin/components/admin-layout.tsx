@@ -1,3 +1,4 @@
+import { type Permission, STAFF_ROLE_LABELS } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   LayoutDashboard,
@@ -10,6 +11,7 @@ import {
   Ruler,
   TicketPercent,
   Undo2,
+  UserCog,
   Users,
   Wallet,
   X,
@@ -29,17 +31,20 @@ import { toast } from '../../../lib/toast.ts';
 import { useAdminSignOut } from '../api/admin-session.ts';
 import { paymentSettingsKey } from '../api/payment-settings.ts';
 import { confirmLeaving } from '../hooks/use-leave-guard.ts';
+import { useCan } from '../lib/access.tsx';
 
 const NAV = [
   {
     to: paths.admin.dashboard,
     label: 'Dashboard',
+    permission: 'reports:read',
     icon: LayoutDashboard,
     matches: (path: string) => path.startsWith(paths.admin.dashboard),
   },
   {
     to: paths.admin.home,
     label: 'Products',
+    permission: 'products:read',
     icon: Package,
     // Product pages (add, details, edit) belong to Products.
     matches: (path: string) =>
@@ -48,52 +53,67 @@ const NAV = [
   {
     to: paths.admin.sizeCharts,
     label: 'Size charts',
+    permission: 'products:read',
     icon: Ruler,
     matches: (path: string) => path.startsWith(paths.admin.sizeCharts),
   },
   {
     to: paths.admin.orders,
     label: 'Orders',
+    permission: 'orders:read',
     icon: ReceiptText,
     matches: (path: string) => /^\/admin\/(orders|product_management)/.test(path),
   },
   {
     to: paths.admin.payments,
     label: 'Payments',
+    permission: 'payments:settings',
     icon: Wallet,
     matches: (path: string) => path.startsWith('/admin/payments'),
   },
   {
     to: paths.admin.returns,
     label: 'Returns',
+    permission: 'returns:read',
     icon: Undo2,
     matches: (path: string) => path.startsWith(paths.admin.returns),
   },
   {
     to: paths.admin.users,
     label: 'Users',
+    permission: 'customers:read',
     icon: Users,
     matches: (path: string) => path.startsWith(paths.admin.users),
   },
   {
     to: paths.admin.discounts,
     label: 'Discounts',
+    permission: 'discounts:manage',
     icon: TicketPercent,
     matches: (path: string) => /^\/admin\/(discounts|add_discount|discount_edit)/.test(path),
   },
   {
     to: paths.admin.subscribers,
     label: 'Subscribers',
+    permission: 'subscribers:read',
     icon: Newspaper,
     matches: (path: string) => path.startsWith(paths.admin.subscribers),
   },
   {
     to: paths.admin.emails,
     label: 'Emails',
+    permission: 'emails:read',
     icon: Mail,
     matches: (path: string) => path.startsWith(paths.admin.emails),
   },
-];
+  {
+    to: paths.admin.staff,
+    permission: 'staff:manage',
+    label: 'Staff',
+    icon: UserCog,
+    matches: (path: string) => path.startsWith(paths.admin.staff),
+  },
+] satisfies (Record<string, unknown> & { permission: Permission })[];
 
 /**
  * Admin layout, guarding every back-office page: 'Loading...' while the admin
@@ -160,7 +180,9 @@ export function AdminLayout() {
               <span className="block max-w-[9rem] truncate text-sm font-semibold sm:max-w-[16rem]">
                 {admin.username}
               </span>
-              <span className="hidden text-xs text-muted sm:block">Administrator</span>
+              <span className="hidden text-xs text-muted sm:block">
+                {admin.role ? STAFF_ROLE_LABELS[admin.role] : 'Administrator'}
+              </span>
             </span>
             <Avatar src={admin.imageUrl} alt={admin.username} className="size-10" sizes="40px" />
           </Link>
@@ -188,12 +210,16 @@ export function AdminLayout() {
   );
 }
 
-/** Dashboard, Products, Size charts, Orders, Payments, Users, Discounts, Subscribers, Emails and Logout. */
+/**
+ * Dashboard, Products, Size charts, Orders, Payments, Users, Discounts, Subscribers, Emails, Staff
+ * and Logout: those the staff member's role may use.
+ */
 function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useAdminSignOut();
+  const allowed = useCan();
 
   // Unsaved changes on the open page are asked about first: once signed out they cannot be saved.
   const logout = async () => {
@@ -219,7 +245,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
   return (
     <nav aria-label="Back office" className="flex flex-1 flex-col gap-1 p-3">
       <ul className="flex flex-col gap-1">
-        {NAV.map(({ to, label, icon: Icon, matches }) => {
+        {NAV.filter((item) => allowed(item.permission)).map(({ to, label, icon: Icon, matches }) => {
           const active = matches(pathname);
           return (
             <li key={to}>

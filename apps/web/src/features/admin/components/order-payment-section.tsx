@@ -50,7 +50,8 @@ const SUCCESS: Record<PaymentAction, string> = {
  * a flag when the shop must look at it, the shopper's transfer reference, the ledger, and the
  * actions the payment's state allows, each in its dialog.
  */
-export function OrderPaymentSection({ order }: { order: Order }) {
+/** `readOnly`: the facts and the ledger without the buttons that move money (support's view). */
+export function OrderPaymentSection({ order, readOnly = false }: { order: Order; readOnly?: boolean }) {
   const { payment } = order;
   const actions = paymentActions(order);
   const [open, setOpen] = useState<PaymentAction | null>(null);
@@ -86,7 +87,7 @@ export function OrderPaymentSection({ order }: { order: Order }) {
         </p>
       )}
       <PaymentFacts order={order} stillOwed={actions.stillOwed} />
-      {(actions.collect || actions.review || actions.refund) && (
+      {!readOnly && (actions.collect || actions.review || actions.refund) && (
         <div className="flex flex-wrap gap-2 border-t border-line px-4 py-3">
           {actions.collect && (
             <Button size="sm" className="rounded-lg" onClick={() => setOpen('collect')}>

@@ -41,7 +41,8 @@ function unshippedLines(order: Order): OrderLine[] {
  * Manage Product Order's Shipments: each parcel with its courier, tracking link and lines, marked
  * delivered from here; a new one is made from the lines still to ship.
  */
-export function OrderShipmentsSection({ order }: { order: Order }) {
+/** `readOnly`: the shipments without the buttons that ship or deliver (support's view). */
+export function OrderShipmentsSection({ order, readOnly = false }: { order: Order; readOnly?: boolean }) {
   const [creating, setCreating] = useState(false);
   const shipments = order.shipments ?? [];
   const unshipped = unshippedLines(order);
@@ -51,22 +52,24 @@ export function OrderShipmentsSection({ order }: { order: Order }) {
         <h2 id="shipments-heading" className="font-sans text-base font-bold tracking-normal">
           Shipments
         </h2>
-        <Button
-          size="sm"
-          className="rounded-lg"
-          disabled={unshipped.length === 0}
-          onClick={() => setCreating(true)}
-        >
-          <PackagePlus aria-hidden="true" className="size-4" />
-          Create shipment
-        </Button>
+        {!readOnly && (
+          <Button
+            size="sm"
+            className="rounded-lg"
+            disabled={unshipped.length === 0}
+            onClick={() => setCreating(true)}
+          >
+            <PackagePlus aria-hidden="true" className="size-4" />
+            Create shipment
+          </Button>
+        )}
       </div>
       {shipments.length === 0 ? (
         <p className="px-4 py-5 text-sm text-muted">Nothing has shipped yet.</p>
       ) : (
         <ul className="divide-y divide-line">
           {shipments.map((shipment) => (
-            <ShipmentRow key={shipment._id} shipment={shipment} order={order} />
+            <ShipmentRow key={shipment._id} shipment={shipment} order={order} readOnly={readOnly} />
           ))}
         </ul>
       )}
@@ -75,7 +78,7 @@ export function OrderShipmentsSection({ order }: { order: Order }) {
   );
 }
 
-function ShipmentRow({ shipment, order }: { shipment: Shipment; order: Order }) {
+function ShipmentRow({ shipment, order, readOnly }: { shipment: Shipment; order: Order; readOnly: boolean }) {
   const deliver = useMarkShipmentDelivered();
   const lines = order.products.filter((line) => shipment.lines.includes(line._id));
   const markDelivered = async () => {
@@ -123,7 +126,7 @@ function ShipmentRow({ shipment, order }: { shipment: Shipment; order: Order }) 
       </div>
       {shipment.deliveredAt ? (
         <StatusPill status="delivered" colour="green" />
-      ) : (
+      ) : readOnly ? null : (
         <Button
           variant="secondary"
           size="sm"

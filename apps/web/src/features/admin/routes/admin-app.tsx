@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { NotFound } from '../../../components/layout/not-found.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { AdminLayout } from '../components/admin-layout.tsx';
+import { AdminHome, RequirePermission as Can } from '../lib/access.tsx';
 
 // Each page is its own chunk inside the back office's: signing in never loads the tables.
 const SignInPage = lazy(() => import('./sign-in-page.tsx'));
@@ -26,6 +27,8 @@ const EmailsPage = lazy(() => import('./emails-page.tsx'));
 const SubscribersPage = lazy(() => import('./subscribers-page.tsx'));
 const ProfilePage = lazy(() => import('./profile-page.tsx'));
 const SizeChartsPage = lazy(() => import('./size-charts-page.tsx'));
+const StaffPage = lazy(() => import('./staff-page.tsx'));
+const InvitePage = lazy(() => import('./invite-page.tsx'));
 
 /**
  * The back office, mounted at /admin/* and loaded only when visited. /admin/auth
@@ -36,26 +39,155 @@ export default function AdminApp() {
     <Suspense fallback={<Loading className="min-h-dvh" />}>
       <Routes>
         <Route path="auth" element={<SignInPage />} />
+        <Route path="invite" element={<InvitePage />} />
         {/* Printed pages: no back-office header or menu around them. */}
-        <Route path="orders/packing_slips" element={<PackingSlipsPage />} />
+        <Route
+          path="orders/packing_slips"
+          element={
+            <Can permission="shipments:write">
+              <PackingSlipsPage />
+            </Can>
+          }
+        />
+        {/* Each page names the permission it needs (packages/shared staff.ts): a role without it sees "You do not have access". */}
         <Route element={<AdminLayout />}>
-          <Route index element={<ProductsPage />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="add_product" element={<AddProductPage />} />
-          <Route path="product_view" element={<ProductViewPage />} />
-          <Route path="product_edit" element={<ProductEditPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/ship_by_csv" element={<ShipByCsvPage />} />
-          <Route path="product_management" element={<ManageOrderPage />} />
-          <Route path="payments" element={<PaymentsPage />} />
-          <Route path="returns" element={<ReturnsPage />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="discounts" element={<DiscountsPage />} />
-          <Route path="add_discount" element={<AddDiscountPage />} />
-          <Route path="discount_edit" element={<DiscountEditPage />} />
-          <Route path="subscribers" element={<SubscribersPage />} />
-          <Route path="emails" element={<EmailsPage />} />
-          <Route path="size_charts" element={<SizeChartsPage />} />
+          <Route index element={<AdminHome products={<ProductsPage />} />} />
+          <Route
+            path="dashboard"
+            element={
+              <Can permission="reports:read">
+                <DashboardPage />
+              </Can>
+            }
+          />
+          <Route
+            path="add_product"
+            element={
+              <Can permission="products:write">
+                <AddProductPage />
+              </Can>
+            }
+          />
+          <Route
+            path="product_view"
+            element={
+              <Can permission="products:read">
+                <ProductViewPage />
+              </Can>
+            }
+          />
+          <Route
+            path="product_edit"
+            element={
+              <Can permission="products:write">
+                <ProductEditPage />
+              </Can>
+            }
+          />
+          <Route
+            path="orders"
+            element={
+              <Can permission="orders:read">
+                <OrdersPage />
+              </Can>
+            }
+          />
+          <Route
+            path="orders/ship_by_csv"
+            element={
+              <Can permission="shipments:write">
+                <ShipByCsvPage />
+              </Can>
+            }
+          />
+          <Route
+            path="product_management"
+            element={
+              <Can permission="orders:read">
+                <ManageOrderPage />
+              </Can>
+            }
+          />
+          <Route
+            path="payments"
+            element={
+              <Can permission="payments:settings">
+                <PaymentsPage />
+              </Can>
+            }
+          />
+          <Route
+            path="returns"
+            element={
+              <Can permission="returns:read">
+                <ReturnsPage />
+              </Can>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <Can permission="customers:read">
+                <UsersPage />
+              </Can>
+            }
+          />
+          <Route
+            path="discounts"
+            element={
+              <Can permission="discounts:manage">
+                <DiscountsPage />
+              </Can>
+            }
+          />
+          <Route
+            path="add_discount"
+            element={
+              <Can permission="discounts:manage">
+                <AddDiscountPage />
+              </Can>
+            }
+          />
+          <Route
+            path="discount_edit"
+            element={
+              <Can permission="discounts:manage">
+                <DiscountEditPage />
+              </Can>
+            }
+          />
+          <Route
+            path="subscribers"
+            element={
+              <Can permission="subscribers:read">
+                <SubscribersPage />
+              </Can>
+            }
+          />
+          <Route
+            path="emails"
+            element={
+              <Can permission="emails:read">
+                <EmailsPage />
+              </Can>
+            }
+          />
+          <Route
+            path="size_charts"
+            element={
+              <Can permission="products:read">
+                <SizeChartsPage />
+              </Can>
+            }
+          />
+          <Route
+            path="staff"
+            element={
+              <Can permission="staff:manage">
+                <StaffPage />
+              </Can>
+            }
+          />
           <Route path="update_admin_profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />

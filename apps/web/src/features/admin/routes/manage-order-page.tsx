@@ -20,6 +20,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useCan } from '../lib/access.tsx';
 
 /**
  * Manage Product Order (/admin/product_management?oid=): one status per ordered line, its
@@ -30,11 +31,12 @@ export default function ManageOrderPage() {
   const [search] = useSearchParams();
   const oid = search.get('oid') ?? '';
   const order = useOrder(oid);
+  const allowed = useCan();
 
   return (
     <>
       <PageHeader title="Manage Product Order" description={order.data && `Order ${order.data._id}`}>
-        {order.data && (
+        {order.data && allowed('shipments:write') && (
           <Button asChild variant="secondary" size="sm">
             <Link to={paths.admin.packingSlips(order.data._id)}>
               <Printer aria-hidden="true" className="size-4" /> Packing slip
@@ -54,9 +56,13 @@ export default function ManageOrderPage() {
           <ManageOrderForm
             key={`${order.data._id}:${order.data.products.map((line) => line.productStatus).join()}`}
             order={order.data}
+            readOnly={!allowed('orders:write')}
           />
-          <OrderShipmentsSection order={order.data} />
-          <OrderPaymentSection order={order.data} />
+          <OrderShipmentsSection order={order.data} readOnly={!allowed('shipments:write')} />
+          {/* Fulfilment sees no money beyond the order's total. */}
+          {allowed('payments:read') && (
+            <OrderPaymentSection order={order.data} readOnly={!allowed('payments:write')} />
+          )}
         </div>
       ) : (
         <Loading />
@@ -65,7 +71,8 @@ export default function ManageOrderPage() {
   );
 }
 
-function ManageOrderForm({ order }: { order: Order }) {
+/** `readOnly`: the statuses as they are, with no Update (support's view). */
+function ManageOrderForm({ order, readOnly }: { order: Order; readOnly: boolean }) {
   const navigate = useNavigate();
   const goBack = useGoBack(paths.admin.orders);
   const initial = order.products.map((line) => line.productStatus);
@@ -110,7 +117,7 @@ function ManageOrderForm({ order }: { order: Order }) {
           lines={order.products}
           statuses={statuses}
           initial={initial}
-          disabled={update.isPending}
+          disabled={update.isPending || readOnly}
           onStatusChange={(index, next) =>
             setStatuses((current) => current.map((s, i) => (i === index ? next : s)))
           }
@@ -121,7 +128,7 @@ function ManageOrderForm({ order }: { order: Order }) {
           </div>
         )}
       </div>
-      <FormActions submitLabel="Update" pending={update.isPending} onCancel={goBack} />
+      {!readOnly && <FormActions submitLabel="Update" pending={update.isPending} onCancel={goBack} />}
       <LeaveDialog
         open={guard.open}
         unsaved={`${changed} status change${changed === 1 ? ' is' : 's are'} not saved.`}

@@ -23,6 +23,7 @@ import { PaymentCell, PaymentFilterSelect } from '../components/payment-pill.tsx
 import { actionsColumn } from '../components/row-menu.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
+import { useCan } from '../lib/access.tsx';
 
 const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
 const column = createColumnHelper<Order>();
@@ -40,6 +41,10 @@ export default function OrdersPage() {
   const status = list.filter('status', ORDER_STATUSES);
   const orders = useOrders({ ...list.params, payment, status });
   const remove = useDelete(deleteOrder);
+  const allowed = useCan();
+  // Support reads orders; shipping and packing slips are fulfilment's, deleting a manager's.
+  const canShip = allowed('shipments:write');
+  const canDelete = allowed('orders:delete');
   // Orders chosen for packing slips, kept while paging and searching.
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -133,30 +138,36 @@ export default function OrdersPage() {
             to: paths.admin.manageOrder(order._id),
             icon: ClipboardList,
           },
-          { label: 'Packing slip', to: paths.admin.packingSlips(order._id), icon: Printer },
+          ...(canShip
+            ? [{ label: 'Packing slip', to: paths.admin.packingSlips(order._id), icon: Printer }]
+            : []),
         ],
-        remove: {
-          what: (
-            <>
-              the order of <strong className="text-ink">{order.user}</strong> ({formatPHP(order.totalFee)})
-            </>
-          ),
-          run: () => remove.mutateAsync(order._id),
-        },
+        ...(canDelete && {
+          remove: {
+            what: (
+              <>
+                the order of <strong className="text-ink">{order.user}</strong> ({formatPHP(order.totalFee)})
+              </>
+            ),
+            run: () => remove.mutateAsync(order._id),
+          },
+        }),
       })),
     ],
-    [remove.mutateAsync, selected],
+    [remove.mutateAsync, selected, canShip, canDelete],
   );
 
   return (
     <>
       <PageHeader title="Orders List" description="Orders placed by shoppers, newest first.">
-        <Button asChild variant="secondary" size="sm">
-          <Link to={paths.admin.shipByCsv}>
-            <FileUp aria-hidden="true" className="size-4" /> Ship by CSV
-          </Link>
-        </Button>
-        {selected.length > 0 && (
+        {canShip && (
+          <Button asChild variant="secondary" size="sm">
+            <Link to={paths.admin.shipByCsv}>
+              <FileUp aria-hidden="true" className="size-4" /> Ship by CSV
+            </Link>
+          </Button>
+        )}
+        {canShip && selected.length > 0 && (
           <>
             <Button asChild size="sm">
               <Link to={paths.admin.packingSlips(...selected)}>

@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminSignIn } from '../api/admin-session.ts';
+import { landingFor } from '../lib/access.tsx';
 
 /** The toast telling a failed attempt: one at a time, taken away by a success. */
 const FAILED_TOAST = 'admin-sign-in-failed';
@@ -46,8 +47,9 @@ export default function SignInPage() {
         // An earlier attempt's failure no longer holds: it would stay over the back office.
         toast.dismiss(FAILED_TOAST);
         toast.success(message);
-        // The owner's morning page; the products list (/admin) is one click away.
-        void navigate(paths.admin.dashboard, { replace: true });
+        // The owner's morning page (the products list, /admin, is one click away); a role
+        // without sales figures starts on the orders.
+        void navigate(landingFor(admin.role), { replace: true });
       } else {
         toast.error('Sign Up failed. Please try again.', FAILED_TOAST);
       }

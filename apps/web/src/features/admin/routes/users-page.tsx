@@ -1,4 +1,4 @@
-import type { User } from '@habi/shared';
+import type { MessageResponse, User } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
@@ -9,6 +9,7 @@ import { DataTable, look } from '../components/data-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { actionsColumn } from '../components/row-menu.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
+import { useCan } from '../lib/access.tsx';
 
 const SORTABLE: readonly UserSort[] = ['name', 'email'];
 const column = createColumnHelper<User>();
@@ -19,6 +20,7 @@ export default function UsersPage() {
   const list = useListParams(SORTABLE);
   const users = useUsers(list.params);
   const remove = useDelete(deleteUser);
+  const canDelete = useCan()('customers:delete');
 
   const columns = useMemo(
     () => [
@@ -49,19 +51,10 @@ export default function UsersPage() {
         enableSorting: false,
         meta: look({ className: 'whitespace-nowrap tabular-nums' }),
       }),
-      actionsColumn(column, (user) => ({
-        rowName: user.name,
-        remove: {
-          what: (
-            <>
-              the account of <strong className="text-ink">{user.name}</strong> ({user.email})
-            </>
-          ),
-          run: () => remove.mutateAsync(user._id),
-        },
-      })),
+      // Erasing a shopper's account is the owner's alone.
+      ...(canDelete ? [actionsColumnFor(remove.mutateAsync)] : []),
     ],
-    [remove.mutateAsync],
+    [remove.mutateAsync, canDelete],
   );
 
   return (
@@ -77,4 +70,19 @@ export default function UsersPage() {
       />
     </>
   );
+}
+
+/** The row menu's Delete, erasing the shopper's account. */
+function actionsColumnFor(remove: (id: string) => Promise<MessageResponse>) {
+  return actionsColumn(column, (user) => ({
+    rowName: user.name,
+    remove: {
+      what: (
+        <>
+          the account of <strong className="text-ink">{user.name}</strong> ({user.email})
+        </>
+      ),
+      run: () => remove(user._id),
+    },
+  }));
 }
