@@ -89,4 +89,28 @@ describe('VariationsCard', () => {
     expect(result).toBe('invalid');
     expect(screen.getByRole('alert').textContent).toBe('Choose a photo for this variation');
   });
+
+  it("replaces a kept variation's photo, then keeps it through a removal and an addition", () => {
+    render(<Harness />);
+    const blue = new File(['blue'], 'blue.png', { type: 'image/png' });
+    pick('Replace photo of Olive', blue);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Navy' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add variation' }));
+    fireEvent.input(screen.getByLabelText('New variation name'), { target: { value: 'Tee Khaki' } });
+    const khaki = new File(['khaki'], 'khaki.png', { type: 'image/png' });
+    pick('Choose photo of Tee Khaki', khaki);
+    let sent: ReturnType<typeof media.check> | undefined;
+    act(() => {
+      sent = media.check();
+    });
+    expect(sent).toMatchObject({
+      fields: {
+        variations: [
+          { name: 'Tee Olive', imageUrl: { upload: 0 } },
+          { name: 'Tee Khaki', imageUrl: { upload: 1 } },
+        ],
+      },
+      files: [blue, khaki],
+    });
+  });
 });

@@ -44,7 +44,7 @@ export function VariationsCard({ media, disabled }: { media: Media; disabled: bo
             <p className="text-sm font-semibold text-ink">Main photo</p>
             <PhotoPicker
               label="Replace main photo"
-              text="Replace photo"
+              text="Replace main photo"
               disabled={disabled}
               onPick={media.setMainFile}
               error={errors.main}

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { type Product, SIZE_PRESETS } from '@habi/shared';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures.ts';
+import { adminApi, pngFile, searchTable, signInAdmin, tableRows, uniqueTag } from './helpers.ts';
+
+// Edit Product's photos and variations, the product page's stock grid and the products table's
+// size filters, as a shop owner keeping a product up to date would use them (at phone and
+// desktop widths: the file name puts it in both projects).
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signInAdmin(page.request, baseURL!);
+});
+
+/** A tracked tee in the given colours, `quantity` of each size unless `cells` says otherwise. */
+async function teeIn(
+  api: APIRequestContext,
+  name: string,
+  colours: string[],
+  quantity: number,
+  cells: Record<string, number> = {},
+): Promise<Product> {
+  // Each photo bytes of its own (a PNG with the tee's name after its end): images are named by
+  // content, and one another product shows (other specs upload the same squares) is kept.
+  const photos = ['red', 'green', 'blue'] as const;
+  const form = new FormData();
+  form.append('imageUrl', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'main.png');
+  for (const [n, colour] of colours.entries()) {
+    const bytes = Buffer.concat([
+      readFileSync(pngFile(photos[n % photos.length]!)),
+      Buffer.from(`${name} ${colour}`),
+    ]);
+    form.append('varImgUrls', new Blob([bytes], { type: 'image/png' }), `v${n}.png`);
+  }
+  form.append('name', `${name} ${colours[0]}`);
+  form.append('description', 'A tee kept up to date by an end-to-end test.');
+  form.append('price', '650.00');
+  form.append('size', JSON.stringify({ label: 'Clothes', value: SIZE_PRESETS.Clothes }));
+  form.append('category', JSON.stringify({ label: 'Men', value: 'Men' }));
+  form.append('subCategory', JSON.stringify({ label: 'Tops', value: 'Tops' }));
+  form.append('variationsName', JSON.stringify(colours.map((c) => `${name} ${c}`)));
+  form.append(
+    'stock',
+    JSON.stringify({
+      trackStock: true,
+      quantities: colours.flatMap((c) =>
+        SIZE_PRESETS.Clothes.map((size) => ({
+          variation: `${name} ${c}`,
+          size,
+          quantity: cells[`${c} ${size}`] ?? quantity,
+        })),
+      ),
+    }),
+  );
+  const response = await api.post('/api/product/add', { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { product: Product }).product;
+}
+
+async function readProduct(api: APIRequestContext, id: string): Promise<Product> {
+  const response = await api.get(`/api/product/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Product;
+}
+
+test('Edit Product adds a colour with its photo and stock, replaces a photo and removes a variation', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const name = `Keep ${uniqueTag()} Tee`;
+  const tee = await teeIn(api, name, ['Navy', 'Olive'], 10);
+  const [navy, olive] = tee.variations;
+
+  await page.goto(`/admin/product_edit/?pid=${tee._id}`);
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Photos and variations' }) });
+  await expect(card.getByText(navy!.name)).toBeVisible();
+  await expectAccessible(page);
+
+  // Olive's photo replaced, Navy removed: its row leaves the Stock card too.
+  await card
+    .locator('input[type="file"][aria-label="Replace photo of Olive"]')
+    .setInputFiles(pngFile('blue'));
+  await expect(card.getByRole('img', { name: 'Olive photo' })).toHaveAttribute('src', /^blob:/);
+  await card.getByRole('button', { name: 'Remove Navy' }).click();
+  const grid = page.getByRole('table', { name: 'Stock by variation and size' });
+  await expect(grid.getByRole('textbox', { name: 'Navy, M stock' })).toHaveCount(0);
+
+  // A colour added with its photo and its sizes' stock, set in the same grid.
+  await card.getByRole('button', { name: 'Add variation' }).click();
+  await expect(card.getByLabel('New variation name')).toBeFocused();
+  await card.getByLabel('New variation name').fill(`${name} Khaki`);
+  await card
+    .locator(`input[type="file"][aria-label="Choose photo of ${name} Khaki"]`)
+    .setInputFiles({ name: 'khaki.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+  await expect(card.getByRole('img', { name: `${name} Khaki photo` })).toBeVisible();
+  await grid.getByRole('textbox', { name: 'Khaki, M stock' }).fill('7');
+  await grid.getByRole('textbox', { name: 'Khaki, L stock' }).fill('3');
+  await expectAccessible(page);
+
+  // Leaving asks first: the changes are not saved yet.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+  const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(warning).toContainText('2 stock changes');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(warning).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  const saved = await readProduct(api, tee._id);
+  expect(saved.variations.map((v) => v.name)).toEqual([olive!.name, `${name} Khaki`]);
+  expect(saved.variations[0]!.imageUrl).not.toBe(olive!.imageUrl);
+  expect(saved.stock?.filter((l) => l.variation === `${name} Khaki`).map((l) => l.quantity)).toEqual([
+    0, 7, 3, 0, 0,
+  ]);
+  // The photos replaced and removed are gone (no order shows them); the new ones are served.
+  expect((await api.get(olive!.imageUrl)).status()).toBe(404);
+  expect((await api.get(navy!.imageUrl)).status()).toBe(404);
+  expect((await api.get(saved.variations[0]!.imageUrl)).status()).toBe(200);
+  expect((await api.get(saved.variations[1]!.imageUrl)).status()).toBe(200);
+
+  // The product's page shows the grid read only, sold-out and low cells marked.
+  await page.goto(`/admin/product_view/?pid=${tee._id}`);
+  const view = page.getByRole('table', { name: 'Stock by variation and size' });
+  const khaki = view.getByRole('row', { name: /Khaki/ });
+  await expect(khaki.getByRole('cell')).toHaveText(['0Sold out', '7', '3Low', '0Sold out', '0Sold out']);
+  await expect(view.getByRole('row', { name: /Navy/ })).toHaveCount(0);
+  await expect(view.getByRole('textbox')).toHaveCount(0);
+  await expectAccessible(page);
+  await api.dispose();
+});
+
+test('the products table finds a product with one size sold out by the size filter, not by the total ones', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const tag = uniqueTag();
+  const name = `Gap ${tag} Tee`;
+  await teeIn(api, name, ['Navy', 'Olive'], 40, { 'Navy L': 0 });
+  await api.dispose();
+
+  await page.goto('/admin');
+  await searchTable(page, 'Filter product name...', tag);
+  const rows = tableRows(page, 'Products');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('1 size sold out');
+
+  const stock = page.getByLabel('Stock', { exact: true });
+  await stock.selectOption('soldOut');
+  await expect(page.getByText('Total over every variation and size: none left at all.')).toBeVisible();
+  await expect(page.getByText('No product/s found.')).toBeVisible();
+
+  await stock.selectOption('sizeSoldOut');
+  await expect(page).toHaveURL(/stock=sizeSoldOut/);
+  await expect(page.getByText('Some variation in some size has none left, whatever the total')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${name} Navy`);
+  await expectAccessible(page);
+});
