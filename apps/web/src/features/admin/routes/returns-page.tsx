@@ -31,6 +31,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { ReturnsReport, WindowSetting } from '../components/returns-report.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
+import { useCan } from '../lib/access.tsx';
 
 const column = createColumnHelper<ReturnRequest>();
 const STATUS_OPTIONS = RETURN_STATUSES.map((value) => ({ value, label: RETURN_STATUS_LABELS[value] }));
@@ -53,6 +54,10 @@ export default function ReturnsPage() {
   const reason = list.filter('reason', RETURN_REASONS);
   const requests = useReturns({ ...list.params, status, reason });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const allowed = useCan();
+  // Fulfilment takes the steps but sees no refunds; support reads only.
+  const seesMoney = allowed('payments:read');
+  const may = { steps: allowed('returns:write'), refund: allowed('payments:write') };
 
   const columns = useMemo(
     () => [
@@ -97,22 +102,32 @@ export default function ReturnsPage() {
           />
         ),
       }),
-      column.accessor('refundAmount', {
-        header: 'Refund',
-        enableSorting: false,
-        meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
-        cell: (info) =>
-          info.row.original.kind === 'return'
-            ? formatPHP(info.row.original.refundedAmount ?? info.getValue())
-            : '—',
-      }),
-      column.display({
-        id: 'actions',
-        header: 'Next step',
-        cell: (info) => <StepButtons request={info.row.original} onStep={setDialog} />,
-      }),
+      ...(seesMoney
+        ? [
+            column.accessor('refundAmount', {
+              header: 'Refund',
+              enableSorting: false,
+              meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
+              cell: (info) =>
+                info.row.original.kind === 'return'
+                  ? formatPHP(info.row.original.refundedAmount ?? info.getValue())
+                  : '—',
+            }),
+          ]
+        : []),
+      ...(may.steps
+        ? [
+            column.display({
+              id: 'actions',
+              header: 'Next step',
+              cell: (info) => (
+                <StepButtons request={info.row.original} onStep={setDialog} mayRefund={may.refund} />
+              ),
+            }),
+          ]
+        : []),
     ],
-    [],
+    [seesMoney, may.steps, may.refund],
   );
 
   return (
@@ -147,8 +162,8 @@ export default function ReturnsPage() {
       />
       {dialog && <StepDialog request={dialog.request} step={dialog.step} onClose={() => setDialog(null)} />}
       <div className="mt-8 grid gap-6 xl:grid-cols-[2fr_1fr]">
-        <ReturnsReport />
-        <WindowSetting />
+        {allowed('reports:read') && <ReturnsReport />}
+        {allowed('returns:settings') && <WindowSetting />}
       </div>
     </>
   );
@@ -212,7 +227,16 @@ function RequestCell({ request }: { request: ReturnRequest }) {
 }
 
 /** The steps a request can take now, each opening its dialog. */
-function StepButtons({ request, onStep }: { request: ReturnRequest; onStep(dialog: Dialog): void }) {
+function StepButtons({
+  request,
+  onStep,
+  mayRefund,
+}: {
+  request: ReturnRequest;
+  onStep(dialog: Dialog): void;
+  /** Recording a refund moves money: a manager's or the owner's. */
+  mayRefund: boolean;
+}) {
   const steps: { step: ReturnStep['step']; label: string; variant?: 'secondary' }[] =
     request.status === 'requested'
       ? [
@@ -228,10 +252,11 @@ function StepButtons({ request, onStep }: { request: ReturnRequest; onStep(dialo
                 : { step: 'refund', label: 'Record refund' },
             ]
           : [];
-  if (steps.length === 0) return <span className="text-xs text-muted">—</span>;
+  const open = steps.filter(({ step }) => step !== 'refund' || mayRefund);
+  if (open.length === 0) return <span className="text-xs text-muted">—</span>;
   return (
     <span className="flex flex-wrap gap-2">
-      {steps.map(({ step, label, variant }) => (
+      {open.map(({ step, label, variant }) => (
         <Button
           key={step}
           size="sm"
