@@ -153,6 +153,8 @@ export const DashboardSchema = z.object({
   work: z.object({
     itemsToShip: z.number().int(),
     ordersAwaitingPayment: z.number().int(),
+    /** Return requests the shop must answer, and parcels back it must refund or replace. */
+    returnRequests: z.number().int(),
     mailsFailing: z.number().int(),
   }),
   topByUnits: z.array(TopProductSchema),

@@ -9,5 +9,6 @@ export * from './schema/mail.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/returns.ts';
+export * from './schema/sales.ts';
 export * from './schema/shipments.ts';
 export * from './schema/staff.ts';

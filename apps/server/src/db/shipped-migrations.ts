@@ -160,4 +160,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795838761731,
     sha256: '6d0a532bfd2ccd76f648a5bde028d900b3cb2609eb1fd23a359c548854bd3275',
   },
+  {
+    tag: '0031_dashboard_rollup',
+    when: 1795838968490,
+    sha256: 'aaaafacf1f760849b8028cb71a221cc153eac83a542288416f5c5582ba0f5756',
+  },
 ];

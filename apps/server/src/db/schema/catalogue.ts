@@ -1,5 +1,5 @@
 /** Products, their stock, the search index's words, stored images and size charts. */
-import type { SizeChartKind, SizeChartRow } from '@habi/shared';
+import { LOW_STOCK_MAX, type SizeChartKind, type SizeChartRow } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -84,6 +84,10 @@ export const productStock = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.variation, t.size] }),
+    // The dashboard's cells sold out or low (LOW_STOCK_MAX), without reading every cell.
+    index('product_stock_low_idx')
+      .on(t.quantity)
+      .where(sql`${t.quantity} <= ${sql.raw(String(LOW_STOCK_MAX))}`),
     check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );

@@ -92,6 +92,7 @@ export const subscribers = pgTable(
     uniqueIndex('subscribers_confirm_token_key').on(t.confirmTokenHash),
     uniqueIndex('subscribers_unsubscribe_token_key').on(t.unsubscribeToken),
     index('subscribers_created_idx').on(t.createdAt, t.id),
+    index('subscribers_confirmed_idx').on(t.confirmedAt),
     check('subscribers_email_check', sql`${t.email} = lower(${t.email})`),
     check('subscribers_email_or_hash_check', sql`(${t.email} is null) <> (${t.emailHash} is null)`),
     check('subscribers_status_check', sql`${t.status} in ('pending', 'subscribed', 'unsubscribed')`),

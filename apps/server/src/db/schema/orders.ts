@@ -74,6 +74,11 @@ export const orders = pgTable(
       .on(t.paymentDueBy)
       .where(sql`${t.paymentDueBy} is not null and ${t.paymentStatus} = 'unpaid'`),
     uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
+    // Orders not paid (or paid back) that must be before they ship: the dashboard's orders
+    // awaiting payment, and its lines to ship (those of orders not here).
+    index('orders_not_paid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentMethod} <> 'cod' and ${t.paymentStatus} in ('unpaid', 'pending', 'refunded')`),
     check('orders_refunded_within_paid_check', sql`${t.amountRefunded} <= ${t.amountPaid}`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'transfer', 'online')`),
   ],
@@ -106,6 +111,8 @@ export const orderItems = pgTable(
     uniqueIndex('order_items_order_position_key').on(t.orderId, t.position),
     // Deleting a product clears it from ordered lines; this finds them without a full scan.
     index('order_items_product_idx').on(t.productId),
+    // The dashboard's lines still to ship.
+    index('order_items_to_pay_idx').on(t.orderId).where(sql`${t.status} = 'toPay'`),
   ],
 );
 

@@ -41,6 +41,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    // The dashboard's refunds of a period.
+    index('payments_refunds_idx').on(t.createdAt).where(sql`${t.kind} in ('refund', 'reversal')`),
     uniqueIndex('payments_provider_key').on(t.kind, t.providerId),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_kind_check', sql`${t.kind} in ('payment', 'refund', 'reversal')`),

@@ -6,6 +6,7 @@ import {
   type ItemStatus,
   LOW_STOCK_MAX,
   lineShares,
+  type Period,
   parseCentavos,
   periodOf,
   STOCK_CELLS_SHOWN,
@@ -43,10 +44,11 @@ export async function dashboard(db: Db, query: Query, now = new Date()): Promise
     start: dayStart(period.from),
     end: dayStart(addDays(period.to, 1)),
   };
+  const kept = await rollupUpTo(db, period);
   // On PostgreSQL each read takes a connection of its own, so they run side by side.
   const [days, top, refunds, work, stock] = await Promise.all([
-    salesByDay(db, bounds),
-    topProducts(db, bounds),
+    salesByDay(db, period, kept, bounds),
+    topProducts(db, period, kept, bounds),
     refundsOf(db, bounds),
     workWaiting(db, bounds),
     stockCells(db),
@@ -83,6 +85,7 @@ export async function dashboard(db: Db, query: Query, now = new Date()): Promise
     work: {
       itemsToShip: work.items_to_ship,
       ordersAwaitingPayment: work.awaiting_payment,
+      returnRequests: work.return_requests,
       mailsFailing: work.mails_failing,
     },
     topByUnits: top
@@ -115,11 +118,110 @@ interface Bounds {
 }
 
 /**
+ * How long after a store day ends the rollup keeps it: by then every write to its orders that was
+ * under way at midnight has committed (or fired the triggers that delete the day again).
+ */
+const ROLLUP_SETTLE_MS = 60 * 60 * 1000;
+/** The advisory lock's first key, the triggers' (migration 0031): a day is stored or deleted under it. */
+const ROLLUP_LOCK = 1935764594;
+
+const dateList = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
+/**
+ * The first day of the period (and the one before) not read from the daily rollup: the rollup
+ * has every day before it, up to the last day that ended over ROLLUP_SETTLE_MS ago. Days missing
+ * from it (never read, or deleted by a write to one of their orders) are computed from the
+ * orders and stored first. A day another request is storing, or a write is changing, at this
+ * moment is not waited for: the whole period is then read from the orders, as the rollup would
+ * have it.
+ */
+async function rollupUpTo(db: Db, period: Period): Promise<string> {
+  const settled = storeDate(new Date(Date.now() - ROLLUP_SETTLE_MS));
+  const end = addDays(period.to, 1);
+  const kept = settled < end ? settled : end;
+  if (kept <= period.previousFrom) return period.previousFrom;
+  const stored = new Set(
+    (
+      await rows<{ day: string }>(
+        db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day from sales_days
+            where day >= ${period.previousFrom}::date and day < ${kept}::date`,
+      )
+    ).map((row) => row.day),
+  );
+  const missing: string[] = [];
+  for (let day = period.previousFrom; day < kept; day = addDays(day, 1)) {
+    if (!stored.has(day)) missing.push(day);
+  }
+  if (missing.length === 0 || (await storeDays(db, missing))) return kept;
+  return period.previousFrom;
+}
+
+/**
+ * Computes days from the orders and stores them, each under its advisory lock, so a write to
+ * one of its orders committing meanwhile either came first (and is read) or waits and deletes
+ * the day after. Answers whether every day is stored.
+ */
+function storeDays(db: Db, days: string[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked: string[] = [];
+    for (const day of days) {
+      const [lock] = await rows<{ ok: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}, ${day}::date - date '2000-01-01') as ok`,
+      );
+      if (lock!.ok) locked.push(day);
+    }
+    // Stored by another request since it was found missing: read under the lock, it is seen.
+    const done = new Set(
+      (
+        await rows<{ day: string }>(
+          tx,
+          sql`select to_char(day, 'YYYY-MM-DD') as day from sales_days where day = any(${dateList(locked)})`,
+        )
+      ).map((row) => row.day),
+    );
+    const toStore = locked.filter((day) => !done.has(day));
+    if (toStore.length > 0) {
+      const first = dayStart(toStore[0]!);
+      const end = dayStart(addDays(toStore.at(-1)!, 1));
+      const placedOn = sql`(o.created_at at time zone ${STORE_TIME_ZONE})::date`;
+      await tx.execute(sql`
+        insert into sales_days (day, orders, units, gross)
+        select d.day, coalesce(s.orders, 0), coalesce(s.units, 0), coalesce(s.gross, 0)
+        from unnest(${dateList(toStore)}) as d(day)
+        left join (
+          select ${placedOn} as day, count(distinct o.id)::int as orders, sum(i.quantity) as units,
+                 sum(i.price * i.quantity) as gross
+          from orders o
+          join order_items i on i.order_id = o.id
+          where o.created_at >= ${first} and o.created_at < ${end} and i.status <> 'cancelled'
+          group by 1
+        ) s on s.day = d.day`);
+      await tx.execute(sql`
+        insert into sales_day_products (day, product_id, gone, units, sales)
+        select ${placedOn}, i.product_id, case when i.product_id is null then i.name end,
+               sum(i.quantity), sum(i.price * i.quantity)
+        from orders o
+        join order_items i on i.order_id = o.id
+        where o.created_at >= ${first} and o.created_at < ${end} and i.status <> 'cancelled'
+          and ${placedOn} = any(${dateList(toStore)})
+        group by 1, 2, 3`);
+    }
+    return locked.length === days.length;
+  });
+}
+
+/** The later of two "YYYY-MM-DD" days. */
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
  * Per store day of both periods: orders with a line not cancelled, their units and the items'
  * value (price × quantity) of those lines. Cancelled lines never count; an order all of whose
- * lines are cancelled is no order here.
+ * lines are cancelled is no order here. Days before `kept` come from the rollup, the rest (today)
+ * from the orders.
  */
-function salesByDay(db: Db, b: Bounds) {
+function salesByDay(db: Db, period: Period, kept: string, b: Bounds) {
   return rows<{ day: string; orders: number; units: string; gross: string }>(
     db,
     sql`
@@ -127,9 +229,14 @@ function salesByDay(db: Db, b: Bounds) {
         select o.created_at, sum(i.quantity) as units, sum(i.price * i.quantity) as gross
         from orders o
         join order_items i on i.order_id = o.id
-        where o.created_at >= ${b.previous} and o.created_at < ${b.end} and i.status <> 'cancelled'
+        where o.created_at >= ${dayStart(later(kept, period.previousFrom))} and o.created_at < ${b.end}
+          and i.status <> 'cancelled'
         group by o.id
       )
+      select to_char(day, 'YYYY-MM-DD') as day, orders, units::text, (gross * 100)::bigint::text as gross
+      from sales_days
+      where day >= ${period.previousFrom}::date and day < ${kept}::date and orders > 0
+      union all
       select to_char(created_at at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD') as day,
              count(*)::int as orders, sum(units)::text as units, (sum(gross) * 100)::bigint::text as gross
       from per_order
@@ -155,25 +262,32 @@ const topProduct = (row: TopRow): TopProduct => ({
 
 /**
  * The period's products by units and by sales (lines not cancelled), each list's first
- * TOP_PRODUCTS. A deleted product's lines are told apart by the name they were ordered under.
+ * TOP_PRODUCTS, from the rollup's days before `kept` and today's orders. A deleted product's
+ * lines are told apart by the name they were ordered under.
  */
-function topProducts(db: Db, b: Bounds) {
+function topProducts(db: Db, period: Period, kept: string, b: Bounds) {
   return rows<TopRow>(
     db,
     sql`
       with sold as (
-        select i.product_id, case when i.product_id is null then i.name end as gone,
-               sum(i.quantity) as units, sum(i.price * i.quantity) as sales
+        select product_id, gone, units, sales
+        from sales_day_products
+        where day >= ${period.from}::date and day < ${kept}::date
+        union all
+        select i.product_id, case when i.product_id is null then i.name end, i.quantity, i.price * i.quantity
         from orders o
         join order_items i on i.order_id = o.id
-        where o.created_at >= ${b.start} and o.created_at < ${b.end} and i.status <> 'cancelled'
-        group by 1, 2
+        where o.created_at >= ${dayStart(later(kept, period.from))} and o.created_at < ${b.end}
+          and i.status <> 'cancelled'
+      ),
+      grouped as (
+        select product_id, gone, sum(units) as units, sum(sales) as sales from sold group by 1, 2
       ),
       ranked as (
         select s.product_id, coalesce(p.name, s.gone) as name, s.units, s.sales,
                row_number() over (order by s.units desc, s.sales desc, coalesce(p.name, s.gone), s.product_id)::int as by_units,
                row_number() over (order by s.sales desc, s.units desc, coalesce(p.name, s.gone), s.product_id)::int as by_sales
-        from sold s
+        from grouped s
         left join products p on p.id = s.product_id
       )
       select product_id, name, units::text, (sales * 100)::bigint::text as sales, by_units, by_sales
@@ -252,6 +366,7 @@ async function refundsOf(db: Db, b: Bounds): Promise<{ current: number; previous
 interface WorkRow {
   items_to_ship: number;
   awaiting_payment: number;
+  return_requests: number;
   mails_failing: number;
   sold_out: number;
   low: number;
@@ -261,8 +376,10 @@ interface WorkRow {
 
 /**
  * What waits for the shop: lines still to pay that no shipment holds, of orders paid or paid on
- * delivery (a transfer or online order ships once paid); transfer and online orders not
- * cancelled whose payment has not come or waits to be confirmed; mail that failed for good; the
+ * delivery (a transfer or online order ships once paid: counted as every such line less those of
+ * orders not paid, a few, each set read by its partial index rather than joining every order); transfer and online orders not
+ * cancelled whose payment has not come or waits to be confirmed; return requests to approve or
+ * refuse, and parcels back to refund or replace; mail that failed for good; the
  * tracked stock cells sold out and low; and the newsletter's confirmations in each period.
  */
 async function workWaiting(db: Db, b: Bounds): Promise<WorkRow> {
@@ -271,13 +388,17 @@ async function workWaiting(db: Db, b: Bounds): Promise<WorkRow> {
     sql`
       select
         (select count(*)::int from order_items i
-          join orders o on o.id = i.order_id
           where i.status = 'toPay'
-            and (o.payment_method = 'cod' or o.payment_status in ('paid', 'partiallyRefunded'))
-            and not exists (select 1 from shipment_items s where s.order_item_id = i.id)) as items_to_ship,
+            and not exists (select 1 from shipment_items s where s.order_item_id = i.id))
+        - (select count(*)::int from orders o
+            join order_items i on i.order_id = o.id and i.status = 'toPay'
+            where o.payment_method <> 'cod' and o.payment_status in ('unpaid', 'pending', 'refunded')
+              and not exists (select 1 from shipment_items s where s.order_item_id = i.id)) as items_to_ship,
         (select count(*)::int from orders o
           where o.payment_method <> 'cod' and o.payment_status in ('unpaid', 'pending')
             and o.status <> 'cancelled') as awaiting_payment,
+        (select count(*)::int from return_requests
+          where status in ('requested', 'received')) as return_requests,
         (select count(*)::int from outbox where status = 'failed') as mails_failing,
         (select count(*)::int from product_stock where quantity = 0) as sold_out,
         (select count(*)::int from product_stock

@@ -1,9 +1,10 @@
-import { type Dashboard, percentOf, toDecimal } from '@habi/shared';
+import { type Dashboard, percentOf, storeDate, toDecimal } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   insertProduct,
   type ProductRow,
+  queryRows,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -218,7 +219,12 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.topBySales.map((p) => p.name)).toEqual(['Denim Jacket', 'Cotton Tee', 'Old Scarf']);
     // To ship: the 1st's tee and scarf, the 31st's tee, the paid online tee (not November's shipped
     // jackets, nor the unpaid transfer's coat). Awaiting payment: that transfer alone.
-    expect(body.work).toEqual({ itemsToShip: 4, ordersAwaitingPayment: 1, mailsFailing: 2 });
+    expect(body.work).toEqual({
+      itemsToShip: 4,
+      ordersAwaitingPayment: 1,
+      returnRequests: 0,
+      mailsFailing: 2,
+    });
     expect(body.stock).toEqual({
       soldOut: 1,
       low: 1,
@@ -263,6 +269,72 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.sales.averageOrderValue).toEqual({ value: '0.00', previous: '0.00' });
     expect(body.topByUnits).toEqual([]);
     expect(body.byDay.every((day) => day.orders === 0 && day.grossSales === '0.00')).toBe(true);
+  });
+
+  it('keeps ended days in a rollup that a change to one of their orders makes it read again', async () => {
+    const scarf = await insertProduct(ctx.t, { name: 'Linen Scarf', price: '300.00' });
+    const june = await order('2025-06-10T12:00', [
+      [scarf, 1, 'toPay'],
+      [tee, 2, 'toPay'],
+    ]);
+    const tenth = async () => (await get('?range=custom&from=2025-06-10&to=2025-06-10')).json() as Dashboard;
+    const storedDay = async () =>
+      queryRows<{ orders: number; gross: string }>(
+        ctx.t,
+        sql`select orders, gross::text as gross from sales_days where day = '2025-06-10'`,
+      );
+
+    expect((await tenth()).sales.grossSales.value).toBe('500.00');
+    // The day ended long ago: the read stored it, with the day before (the period before) at zero.
+    expect(await storedDay()).toEqual([{ orders: 1, gross: '500.00' }]);
+    const [before] = await queryRows<{ orders: number }>(
+      ctx.t,
+      sql`select orders from sales_days where day = '2025-06-09'`,
+    );
+    expect(before).toEqual({ orders: 0 });
+    // What is stored is what the next read shows.
+    await ctx.t.database.db.execute(sql`update sales_days set gross = 1.00 where day = '2025-06-10'`);
+    expect((await tenth()).sales.grossSales.value).toBe('1.00');
+
+    // Cancelling a line deletes the day; the next read computes it from the orders again.
+    await ctx.t.database.db.execute(
+      sql`update order_items set status = 'cancelled' where order_id = ${june} and product_id = ${tee.id}`,
+    );
+    expect(await storedDay()).toEqual([]);
+    expect((await tenth()).sales.grossSales.value).toBe('300.00');
+    // Shipping moves no figure and keeps the day.
+    await ctx.t.database.db.execute(
+      sql`update order_items set status = 'toReceive' where order_id = ${june} and product_id = ${scarf.id}`,
+    );
+    expect(await storedDay()).toEqual([{ orders: 1, gross: '300.00' }]);
+    // Restored, the line counts again.
+    await ctx.t.database.db.execute(
+      sql`update order_items set status = 'toPay' where order_id = ${june} and product_id = ${tee.id}`,
+    );
+    expect((await tenth()).sales.grossSales.value).toBe('500.00');
+
+    // A deleted product's lines are named as they were ordered.
+    await ctx.t.database.db.execute(sql`delete from products where id = ${scarf.id}`);
+    expect((await tenth()).topBySales).toEqual([
+      { productId: null, name: 'Linen Scarf', units: 1, sales: '300.00' },
+      { productId: tee.id, name: 'Cotton Tee', units: 2, sales: '200.00' },
+    ]);
+
+    // An order back-dated into the day, then the first order deleted.
+    await order('2025-06-10T23:59', [[jacket, 1, 'delivered']]);
+    expect((await tenth()).sales).toMatchObject({ grossSales: { value: '750.50' }, orders: { value: 2 } });
+    await ctx.t.database.db.execute(sql`delete from orders where id = ${june}`);
+    expect((await tenth()).sales).toMatchObject({ grossSales: { value: '250.50' }, orders: { value: 1 } });
+  });
+
+  it('reads today from the orders, never from the rollup', async () => {
+    const now = new Date();
+    const today = storeDate(now);
+    const before = (await dashboard(ctx.t.database.db, { range: 'today' }, now)).sales.grossSales.value;
+    await order(`${today}T00:00`, [[jacket, 2, 'toPay']]);
+    const after = await dashboard(ctx.t.database.db, { range: 'today' }, now);
+    expect(Number(after.sales.grossSales.value) - Number(before)).toBe(501);
+    expect(await queryRows(ctx.t, sql`select day from sales_days where day = ${today}::date`)).toEqual([]);
   });
 
   it('refuses periods it cannot read, with the field at fault', async () => {

@@ -138,7 +138,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
         <h2 id="work-heading" className="mb-3 text-lg font-semibold">
           Waiting for you
         </h2>
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
           <WorkCard
             label="Items to ship"
             count={data.work.itemsToShip}
@@ -150,6 +150,12 @@ function DashboardBody({ data }: { data: Dashboard }) {
             count={data.work.ordersAwaitingPayment}
             to={paths.admin.orders}
             action="Open orders"
+          />
+          <WorkCard
+            label="Return requests"
+            count={data.work.returnRequests}
+            to={paths.admin.returns}
+            action="Open returns"
           />
           <WorkCard
             label="Mails failing"
