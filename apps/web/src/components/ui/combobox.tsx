@@ -13,6 +13,11 @@ interface ComboboxProps<Value extends string> {
   placeholder: string;
   /** The clear button's accessible name. */
   clearLabel: string;
+  /** Off until the choice it depends on is made (an address's city before its barangay). */
+  disabled?: boolean;
+  /** The ids of its hint and message, and whether the message is an error. */
+  describedBy?: string;
+  invalid?: boolean;
 }
 
 /**
@@ -29,6 +34,9 @@ export function Combobox<Value extends string>({
   listLabel,
   placeholder,
   clearLabel,
+  disabled,
+  describedBy,
+  invalid,
 }: ComboboxProps<Value>) {
   const box = useCombobox(options, value, onChange);
   const { open, chosen, shown, activeOption } = box;
@@ -43,6 +51,9 @@ export function Combobox<Value extends string>({
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? box.optionId(activeOption) : undefined}
         autoComplete="off"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         value={box.typed ?? chosen?.label ?? ''}
         placeholder={placeholder}
         onChange={(event) => box.onType(event.target.value)}
@@ -51,11 +62,12 @@ export function Combobox<Value extends string>({
         onBlur={box.close}
         className={cn(
           'h-12 w-full cursor-pointer rounded-xl border bg-white pr-18 pl-3 text-ink placeholder:text-muted',
+          'disabled:cursor-not-allowed disabled:bg-sand/60 aria-invalid:border-danger',
           open ? 'border-ink' : 'border-line focus:border-ink',
         )}
       />
       <div className="absolute inset-y-0 right-2 flex items-center gap-0.5">
-        {chosen && (
+        {chosen && !disabled && (
           <button
             type="button"
             aria-label={clearLabel}

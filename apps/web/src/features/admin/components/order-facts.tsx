@@ -1,5 +1,6 @@
 import { formatPHP, type Order } from '@habi/shared';
 import type { ReactNode } from 'react';
+import { AddressPartsList } from '../../../components/ui/address-parts.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatInstant } from '../utils/format-instant.ts';
 
@@ -44,6 +45,9 @@ export function OrderFacts({ order }: { order: Order }) {
       <Fact term="Ordered">{formatInstant(order.createdAt)}</Fact>
       <Fact term="Shipping address" wide>
         {order.shippingAddress}
+        {order.shippingAddressParts && (
+          <AddressPartsList parts={order.shippingAddressParts} className="mt-2 font-normal" />
+        )}
       </Fact>
       <Fact term="Payment">{order.paymentMethod}</Fact>
       <Fact term="Total">

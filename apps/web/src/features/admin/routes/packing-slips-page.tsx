@@ -3,6 +3,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { STORE_NAME } from '../../../components/layout/logo.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { AddressPartsList } from '../../../components/ui/address-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -133,9 +134,16 @@ function Slip({ slip, paper }: { slip: PackingSlip; paper: Paper }) {
       </header>
       <section aria-label="Ship to" className="border-b border-line py-3">
         <h3 className="text-xs font-semibold tracking-wide uppercase">Ship to</h3>
-        <p className={cn('mt-1 font-bold', label ? 'text-sm' : 'text-base')}>{slip.customerName}</p>
-        <p className="tabular-nums">{slip.contactNumber ?? 'No phone on file'}</p>
-        <p className="whitespace-pre-line">{slip.shippingAddress}</p>
+        {slip.shippingAddressParts ? (
+          // A structured address: its recipient and mobile, each part as a courier's form asks.
+          <AddressPartsList parts={slip.shippingAddressParts} className="mt-1" />
+        ) : (
+          <>
+            <p className={cn('mt-1 font-bold', label ? 'text-sm' : 'text-base')}>{slip.customerName}</p>
+            <p className="tabular-nums">{slip.contactNumber ?? 'No phone on file'}</p>
+            <p className="whitespace-pre-line">{slip.shippingAddress}</p>
+          </>
+        )}
       </section>
       <table className="mt-3 w-full text-left">
         <caption className="sr-only">Items in order {reference}</caption>

@@ -1,4 +1,4 @@
-import type { AddressListResponseSchema, User } from '@habi/shared';
+import type { AddressListResponseSchema, AddressPartsInput, User } from '@habi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '../../../lib/api-client.ts';
@@ -7,11 +7,17 @@ import { currentUserQuery } from '../../../lib/session.ts';
 
 type AddressListResponse = z.infer<typeof AddressListResponseSchema>;
 
-/** POST /users/addAddress/{id} { newAddress } answers the full address list. */
-export function addAddress(userId: string, newAddress: string) {
+/** What Add saves: a typed address, or a structured one (`parts`) with its line. */
+export interface NewAddress {
+  newAddress: string;
+  parts?: AddressPartsInput;
+}
+
+/** POST /users/addAddress/{id} { newAddress, parts? } answers the full address list. */
+export function addAddress(userId: string, address: NewAddress) {
   return request<AddressListResponse>(`/users/addAddress/${encodeURIComponent(userId)}`, {
     method: 'POST',
-    json: { newAddress },
+    json: address,
   });
 }
 
@@ -24,13 +30,13 @@ export function deleteAddress(userId: string, address: string) {
 }
 
 /** Both answer the whole list: it is shown at once, then the cached store data is refreshed. */
-function useAddressMutation(send: (address: string) => Promise<AddressListResponse>) {
+function useAddressMutation<Sent>(send: (sent: Sent) => Promise<AddressListResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: ({ shippingAddress }) => {
+    onSuccess: ({ shippingAddress, shippingAddressParts }) => {
       queryClient.setQueryData<User | null>(currentUserQuery.queryKey, (user) =>
-        user ? { ...user, shippingAddress } : user,
+        user ? { ...user, shippingAddress, shippingAddressParts } : user,
       );
       refreshStoreData(queryClient);
     },
@@ -38,7 +44,7 @@ function useAddressMutation(send: (address: string) => Promise<AddressListRespon
 }
 
 export const useAddAddress = (userId: string) =>
-  useAddressMutation((newAddress) => addAddress(userId, newAddress));
+  useAddressMutation((address: NewAddress) => addAddress(userId, address));
 
 export const useDeleteAddress = (userId: string) =>
-  useAddressMutation((address) => deleteAddress(userId, address));
+  useAddressMutation((address: string) => deleteAddress(userId, address));

@@ -1,4 +1,6 @@
 import {
+  type AddressParts,
+  addressCodes,
   DELIVERY_OPTIONS,
   type DeliveryFee,
   deliveryDate,
@@ -50,6 +52,11 @@ export function orderPayload(
     ...(discountCode === null ? {} : { discountCode }),
     ...(paymentMethod === null ? {} : { paymentMethod }),
   };
+}
+
+/** A saved structured address's parts go with its line: the order keeps them for the courier. */
+export function withAddressParts(payload: PlaceOrderInput, parts: AddressParts | undefined): PlaceOrderInput {
+  return parts ? { ...payload, addressParts: addressCodes(parts) } : payload;
 }
 
 /** POST /orders/placed-order; a repeat with the same key returns the first order. */

@@ -1,21 +1,54 @@
-import { AddAddressSchema, LIMITS } from '@habi/shared';
+import { AddAddressSchema, LIMITS, type User } from '@habi/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Textarea } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAddAddress } from '../api/addresses.ts';
+import { StructuredAddressForm } from './structured-address-form.tsx';
 
-/** The address box's Add mode: one new address, checked by the shared schema, then saved. */
-export function AddAddressForm({
-  userId,
-  onCancel,
-  onAdded,
-}: {
-  userId: string;
+interface AddFormProps {
   onCancel(): void;
   onAdded(address: string): void;
-}) {
+}
+
+/**
+ * The address box's Add mode: typed as one text (SPEC's textarea, first), or picked from the
+ * Philippine list of places, which couriers read best.
+ */
+export function AddAddressForm({ user, ...props }: { user: User } & AddFormProps) {
+  const [typed, setTyped] = useState(true);
+  return (
+    <div>
+      <fieldset className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-sand/70 p-1">
+        <legend className="sr-only">How to enter the address</legend>
+        {[true, false].map((typing) => (
+          <button
+            key={String(typing)}
+            type="button"
+            aria-pressed={typed === typing}
+            onClick={() => setTyped(typing)}
+            className={cn(
+              'min-h-10 rounded-lg px-3 text-sm font-semibold text-ink-soft',
+              typed === typing && 'bg-white text-ink shadow-sm',
+            )}
+          >
+            {typing ? 'Type it in' : 'Pick from the list'}
+          </button>
+        ))}
+      </fieldset>
+      {typed ? (
+        <TypedAddressForm userId={user._id} {...props} />
+      ) : (
+        <StructuredAddressForm user={user} {...props} />
+      )}
+    </div>
+  );
+}
+
+/** One new address typed as text, checked by the shared schema, then saved. */
+function TypedAddressForm({ userId, onCancel, onAdded }: { userId: string } & AddFormProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [value, setValue] = useState('');
@@ -32,16 +65,19 @@ export function AddAddressForm({
       return;
     }
     const address = parsed.data.newAddress;
-    add.mutate(address, {
-      onSuccess: () => {
-        toast.success('New address added.');
-        onAdded(address);
+    add.mutate(
+      { newAddress: address },
+      {
+        onSuccess: () => {
+          toast.success('New address added.');
+          onAdded(address);
+        },
+        onError: (cause) => {
+          setError(errorMessage(cause));
+          fieldRef.current?.focus();
+        },
       },
-      onError: (cause) => {
-        setError(errorMessage(cause));
-        fieldRef.current?.focus();
-      },
-    });
+    );
   }
 
   return (

@@ -64,7 +64,7 @@ export function AddressBox({ user, mode, onModeChange, selected, onSelect, needs
       )}
       {mode === 'add' && (
         <AddAddressForm
-          userId={user._id}
+          user={user}
           onCancel={() => onModeChange('list')}
           onAdded={(address) => {
             onSelect(address);

@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { orderPayload, usePlaceOrder } from '../api/place-order.ts';
+import { orderPayload, usePlaceOrder, withAddressParts } from '../api/place-order.ts';
 import { setDiscountCode } from './use-discount-code.ts';
 
 const SIGN_IN_FIRST = 'User must log in first.';
@@ -91,7 +91,10 @@ export function useCheckout({
         attempt.current = {
           signature,
           key: newId(),
-          payload: orderPayload(user._id, address, sent, summary, discountCode, paymentMethod),
+          payload: withAddressParts(
+            orderPayload(user._id, address, sent, summary, discountCode, paymentMethod),
+            user.shippingAddressParts?.[address],
+          ),
         };
       }
       const { payload, key } = attempt.current;
