@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger.ts';
 import { accountsRoutes } from './modules/accounts/index.ts';
 import { adminsRoutes } from './modules/admins/index.ts';
 import { authPlugin } from './modules/auth/index.ts';
+import { catalogueCsvRoutes } from './modules/catalogue-csv/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { discountsRoutes } from './modules/discounts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
       await api.register(newsletterRoutes, { ...deps, settings: linkSettings });
       await api.register(dashboardRoutes, { db: database.db, prefix: '/admin/dashboard' });
       await api.register(reportsRoutes, { db: database.db, prefix: '/admin/reports' });
+      await api.register(catalogueCsvRoutes, { db: database.db, images, prefix: '/admin/catalogue' });
     },
     { prefix: '/api' },
   );

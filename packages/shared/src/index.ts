@@ -16,6 +16,7 @@ export * from './payments.ts';
 export * from './returns.ts';
 export * from './schemas/address.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/catalogue-csv.ts';
 export * from './schemas/common.ts';
 export * from './schemas/discount.ts';
 export * from './schemas/mail.ts';

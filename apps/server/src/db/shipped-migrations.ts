@@ -165,4 +165,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795838968490,
     sha256: 'aaaafacf1f760849b8028cb71a221cc153eac83a542288416f5c5582ba0f5756',
   },
+  {
+    tag: '0032_skus',
+    when: 1795839395749,
+    sha256: '09fb54f5cc9402301fd1891f538670aafcf34c2679ef3074916bd0f6e6d5dc7b',
+  },
 ];

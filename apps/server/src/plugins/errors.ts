@@ -1,4 +1,4 @@
-import { IMAGE_MESSAGES } from '@habi/shared';
+import { IMAGE_MESSAGES, SKU_MESSAGES } from '@habi/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -39,6 +39,7 @@ const UNIQUE_CONFLICTS: Record<string, [string, string]> = {
   customers_email_key: ['email', 'This email is already registered'],
   admins_username_key: ['username', 'This username is already taken'],
   discount_codes_code_key: ['code', 'This code already exists'],
+  product_stock_sku_key: ['sku', SKU_MESSAGES.taken],
 };
 export function uniqueConflict(error: unknown): HttpError | undefined {
   const { code, constraint } = driverError(error);

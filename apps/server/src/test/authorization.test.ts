@@ -159,6 +159,11 @@ async function freshSession(caller: Caller): Promise<string | undefined> {
   return cookieOf(response);
 }
 
+/** The catalogue as the back office exports it: reading it back changes nothing. */
+async function catalogueFile(): Promise<string> {
+  return (await t.request({ method: 'GET', url: '/api/admin/catalogue/csv', cookie: admin.cookie })).body;
+}
+
 /** Transfers on (to the GCash account added in `beforeAll`), cash on delivery with no limit. */
 const SETTINGS_ON = {
   codEnabled: true,
@@ -873,6 +878,25 @@ const ROUTES: Route[] = [
     }),
   ),
   { method: 'GET', path: '/api/admin/reports/stock', expected: adminOnly(200), build: () => ({}) },
+  // the catalogue as CSV
+  { method: 'GET', path: '/api/admin/catalogue/csv', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/csv/check',
+    expected: adminOnly(200),
+    build: async () => ({ payload: { csv: await catalogueFile() } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/csv',
+    expected: adminOnly(200),
+    build: async () => {
+      const csv = await catalogueFile();
+      const url = '/api/admin/catalogue/csv/check';
+      const dryRun = await t.request({ method: 'POST', url, cookie: admin.cookie, payload: { csv } });
+      return { payload: { csv, token: (dryRun.json() as { token: string }).token } };
+    },
+  },
   // payments
   { method: 'GET', path: '/api/payments/options', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/payments/settings', expected: adminOnly(200), build: () => ({}) },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CATALOGUE_CSV_BODY_LIMIT,
   DEFAULT_SIZE_CHARTS,
   IDEMPOTENCY_KEY_HEADER,
   PASSWORD_MESSAGES,
@@ -278,6 +279,8 @@ const shipmentBody = (overrides: Json = {}) => ({
 
 /** A courier's CSV shipping A's order with LBC. */
 const shipmentCsv = (order = orderOfA) => `order,courier,tracking\n${order},LBC,LBC-1001\n`;
+/** A catalogue file adding a product (its image missing: the dry run lists that). */
+const CATALOGUE_CSV = `Product key,Name,Description,Category,Subcategory,Price,Variation,Size,SKU,Barcode,Stock,Image,Variation image\nnew-1,Canvas Tote,A sturdy canvas tote.,Women,Accessories,350,,,TOTE-1,,5,,\n`;
 
 const editBody = () => ({
   updatedName: 'Edited Tee',
@@ -322,6 +325,8 @@ interface JsonRoute {
   optional?: string[];
   /** The whole body may be left out. */
   bodyOptional?: boolean;
+  /** The route's own body limit in bytes, above the app's 1 MB. */
+  bodyLimit?: number;
   /** Nested objects that may carry keys of their own. */
   open?: string[];
 }
@@ -467,10 +472,13 @@ function jsonCases(route: JsonRoute): Case[] {
     cases.push(
       { name: `${label}: an empty JSON body`, status: 400, build: () => raw('', 'application/json') },
       {
-        name: `${label}: a JSON body over 1 MB`,
+        name: `${label}: a JSON body over ${(route.bodyLimit ?? 1024 * 1024) / 1024 / 1024} MB`,
         status: 413,
         build: () =>
-          raw(JSON.stringify({ ...route.body(), padding: 'x'.repeat(1024 * 1024) }), 'application/json'),
+          raw(
+            JSON.stringify({ ...route.body(), padding: 'x'.repeat(route.bodyLimit ?? 1024 * 1024) }),
+            'application/json',
+          ),
       },
       { name: `${label}: an empty object`, status: 400, build: () => request({ body: {} }) },
       { name: `${label}: no body at all`, status: 400, build: () => request({}) },
@@ -727,6 +735,22 @@ const JSON_ROUTES: JsonRoute[] = [
     who: 'admin',
     url: () => '/api/shipments/csv',
     body: () => ({ csv: shipmentCsv(), rows: [2] }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/csv/check',
+    who: 'admin',
+    url: () => '/api/admin/catalogue/csv/check',
+    body: () => ({ csv: CATALOGUE_CSV }),
+    bodyLimit: CATALOGUE_CSV_BODY_LIMIT,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/csv',
+    who: 'admin',
+    url: () => '/api/admin/catalogue/csv',
+    body: () => ({ csv: CATALOGUE_CSV, token: 'a-dry-run-token' }),
+    bodyLimit: CATALOGUE_CSV_BODY_LIMIT,
   },
   {
     method: 'PUT',
@@ -1279,6 +1303,11 @@ const otherCases = (): Case[] => {
       name: `GET /api/admin/reports/stock?${query}`,
       status: 400,
       build: () => ({ method: 'GET', url: `/api/admin/reports/stock?${query}`, cookie: cookieOf('admin') }),
+    });
+    cases.push({
+      name: `GET /api/admin/catalogue/csv?${query}`,
+      status: 400,
+      build: () => ({ method: 'GET', url: `/api/admin/catalogue/csv?${query}`, cookie: cookieOf('admin') }),
     });
   }
   // An unsubscribe link's token: missing, malformed, doubled or nested.

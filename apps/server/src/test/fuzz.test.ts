@@ -158,6 +158,8 @@ interface World {
   product: ProductRow;
   /** A product added through the API, with images re-encoded into the uploads directory. */
   uploadedId: string;
+  /** The uploaded product's image file, which a catalogue CSV may give a new product. */
+  uploadedImage: string;
   /** The outbox row of A's order confirmation. */
   mailId: string;
   /** A discount code any customer may use on any cart. */
@@ -264,8 +266,19 @@ const REFS = {
   'returns.photographed': () => w.returns.photographed,
   // A courier's CSV shipping the fixture's order (its order number as a whole id).
   'shipping.csv': () => `Order No.,Courier,Waybill No.\n${w.shipping.order},J&T Express,760012345678\n`,
+  'catalogue.csv': () => catalogueCsv(),
 } satisfies Record<string, () => unknown>;
 type RefName = keyof typeof REFS;
+/** A catalogue file adding a product with the uploaded image, and its dry run's token (its one change). */
+const catalogueCsv = () =>
+  `Product key,Name,Description,Category,Subcategory,Price,Variation,Size,SKU,Barcode,Stock,Image,Variation image\nnew-1,Canvas Tote,A sturdy canvas tote.,Women,Accessories,350,,,,,5,${w.uploadedImage},\n`;
+const CATALOGUE_TOKEN = createHash('sha256')
+  .update(
+    JSON.stringify([
+      { row: 2, product: 'Canvas Tote', field: 'New product', old: '', new: '1 row, 5 in stock' },
+    ]),
+  )
+  .digest('base64url');
 const r = (name: RefName) => new Ref(name);
 const refs = (...names: RefName[]) => fc.constantFrom(...names).map(r);
 const lookup = (name: string) => {
@@ -511,7 +524,7 @@ async function uploadFixtureProduct(cookie: string) {
   // No directory holds it when the app keeps images in the database: the tables' digests cover them.
   const served = await t.request({ method: 'GET', url: product.imageUrl });
   if (served.statusCode !== 200) throw new Error(`The uploaded ${product.imageUrl} is not served`);
-  return { id: product._id, uploadsDir: dirs[0] };
+  return { id: product._id, image: file, uploadsDir: dirs[0] };
 }
 
 async function buildWorld(): Promise<World> {
@@ -539,6 +552,7 @@ async function buildWorld(): Promise<World> {
   w = {
     product,
     uploadedId: uploaded.id,
+    uploadedImage: uploaded.image,
     uploadsDir: uploaded.uploadsDir,
     cursor,
     tables,
@@ -1180,6 +1194,9 @@ const EXAMPLES: Record<string, () => unknown> = {
   }),
   'POST /api/shipments/csv/check': () => ({ csv: r('shipping.csv') }),
   'POST /api/shipments/csv': () => ({ csv: r('shipping.csv'), rows: [2] }),
+  // A catalogue file adding a product, with the token its dry run answers.
+  'POST /api/admin/catalogue/csv/check': () => ({ csv: r('catalogue.csv') }),
+  'POST /api/admin/catalogue/csv': () => ({ csv: r('catalogue.csv'), token: CATALOGUE_TOKEN }),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -40,6 +40,8 @@ export const PackingSlipSchema = z.object({
       name: z.string(),
       variation: z.string(),
       size: z.string(),
+      /** The variation and size's SKU, null when the product no longer tracks stock or is gone. */
+      sku: z.string().nullable().optional(),
       quantity: z.number().int(),
       /** In a shipment already. */
       shipped: z.boolean(),

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, money } from './columns.ts';
@@ -81,6 +82,10 @@ export const productStock = pgTable(
     variation: text('variation').notNull(),
     size: text('size').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Unique in the store, upper case (shared `SkuSchema`); made from the product when not given. */
+    sku: text('sku').notNull(),
+    /** An EAN-13 or UPC-A code with a valid check digit (shared `BarcodeSchema`), or none. */
+    barcode: text('barcode'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.variation, t.size] }),
@@ -89,6 +94,8 @@ export const productStock = pgTable(
       .on(t.quantity)
       .where(sql`${t.quantity} <= ${sql.raw(String(LOW_STOCK_MAX))}`),
     check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
+    uniqueIndex('product_stock_sku_key').on(t.sku),
+    index('product_stock_barcode_idx').on(t.barcode),
   ],
 );
 

@@ -78,8 +78,8 @@ describe('GET /api/admin/dashboard', () => {
     coat = await insertProduct(ctx.t, { name: 'Wool Coat', price: '1000.00' });
     await ctx.t.database.db.execute(sql`update products set track_stock = true where id = ${tee.id}`);
     await ctx.t.database.db.execute(sql`
-      insert into product_stock (product_id, variation, size, quantity)
-      values (${tee.id}, '', 'S', 0), (${tee.id}, '', 'M', 3), (${tee.id}, '', 'L', 10)`);
+      insert into product_stock (product_id, variation, size, quantity, sku)
+      values (${tee.id}, '', 'S', 0, 'TEE-S'), (${tee.id}, '', 'M', 3, 'TEE-M'), (${tee.id}, '', 'L', 10, 'TEE-L')`);
 
     // The 30th of September at 23:30 in Manila is the period before; the 1st of October at 00:30 is in.
     await order('2026-09-30T23:30', [[coat, 1, 'delivered']]);

@@ -6,7 +6,7 @@ import {
   type StockFilter,
   type StockTotalRange,
 } from '@habi/shared';
-import { and, asc, count, desc, gte, ilike, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gte, ilike, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { productStock, products } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -52,8 +52,15 @@ function stockFilter(filter: StockFilter): SQL | undefined {
  * Each row says how many of its cells are sold out and low, for the table's badges.
  */
 export async function listProductsForAdmin(db: Executor, query: AdminProductListQuery) {
+  // A name containing the words, or a variation and size's exact SKU or barcode (a scanner's).
+  const q = query.q?.trim();
   const where = and(
-    query.q ? ilike(products.name, `%${escapeLike(query.q)}%`) : undefined,
+    q
+      ? or(
+          ilike(products.name, `%${escapeLike(q)}%`),
+          sql`exists (select 1 from ${productStock} where ${productStock.productId} = ${products.id} and (${productStock.sku} = ${q.toUpperCase()} or ${productStock.barcode} = ${q}))`,
+        )
+      : undefined,
     query.stock ? stockFilter(query.stock) : undefined,
   );
   const key =

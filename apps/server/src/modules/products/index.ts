@@ -3,4 +3,4 @@
 export { createCatalogueCache, type VersionsRaised } from './catalogue-cache.ts';
 export { default as productsRoutes } from './products.routes.ts';
 export { countProducts, createProduct } from './products.service.ts';
-export { moveStock, type StockMove } from './stock.service.ts';
+export { fitStock, moveStock, type NewStockLevel, type StockMove } from './stock.service.ts';

@@ -1,14 +1,18 @@
 import {
+  SKU_MESSAGES,
   STOCK_MESSAGES,
   STOCK_QUANTITY_MAX,
   type StockChange,
   type StockLevel,
   type StockShortfall,
+  skuBase,
+  uniqueSku,
 } from '@habi/shared';
-import { and, eq, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { productStock } from '../../db/schema.ts';
 import { batched } from '../../lib/batch.ts';
+import { conflict } from '../../lib/errors.ts';
 
 /** One row of stock: a product's variation ('' for none) in one size ('' for none). */
 export interface StockKey {
@@ -68,15 +72,51 @@ async function quantityOf(tx: Executor, key: StockKey): Promise<number | undefin
   return row?.quantity;
 }
 
+/** A new row's quantity and, when given, its SKU and barcode. */
+export type NewStockLevel = StockLevel & { sku?: string; barcode?: string | null };
+
+/**
+ * SKUs for new stock rows: each given one as it is, the others made from the product's name, the
+ * variation and the size, with `.2`, `.3`... when the store (or this list) already has that one.
+ * The unique index settles two products made at the same moment (409).
+ */
+async function skusFor(
+  tx: Executor,
+  name: string,
+  rows: readonly { variation: string; size: string; sku?: string }[],
+): Promise<string[]> {
+  const bases = rows.map((row) => row.sku ?? skuBase(name, row.variation, row.size));
+  const given = rows.filter((row) => row.sku !== undefined).map((row) => row.sku!);
+  if (new Set(given).size < given.length) throw conflict(SKU_MESSAGES.twice, { sku: SKU_MESSAGES.twice });
+  const made = [...new Set(bases.filter((_, i) => rows[i]!.sku === undefined))];
+  const taken = new Set(given);
+  if (bases.length > 0) {
+    const found = await tx
+      .select({ sku: productStock.sku })
+      .from(productStock)
+      .where(
+        or(inArray(productStock.sku, bases), ...made.map((base) => like(productStock.sku, `${base}.%`))),
+      );
+    for (const { sku } of found) taken.add(sku);
+  }
+  return rows.map((row, i) => {
+    if (row.sku !== undefined) return row.sku;
+    const sku = uniqueSku(bases[i]!, (candidate) => taken.has(candidate));
+    taken.add(sku);
+    return sku;
+  });
+}
+
 /**
  * Gives a tracked product a row for each variation and size it sells and none for any other:
- * new rows start at their given quantity, or none.
+ * new rows start at their given quantity, or none, with their given SKU and barcode or a SKU
+ * made for them. Every stock row of the store is inserted here.
  */
 export async function fitStock(
   tx: Executor,
   productId: string,
-  product: Sells,
-  quantities: readonly StockLevel[] = [],
+  product: Sells & { name: string },
+  quantities: readonly NewStockLevel[] = [],
 ) {
   const { variations, sizes } = namesOf(product);
   await tx
@@ -87,30 +127,49 @@ export async function fitStock(
         or(notInArray(productStock.variation, variations), notInArray(productStock.size, sizes)),
       ),
     );
-  const given = new Map(quantities.map((q) => [JSON.stringify([q.variation, q.size]), q.quantity]));
+  const kept = await tx
+    .select({ variation: productStock.variation, size: productStock.size })
+    .from(productStock)
+    .where(eq(productStock.productId, productId));
+  const has = new Set(kept.map((row) => JSON.stringify([row.variation, row.size])));
+  const given = new Map(quantities.map((q) => [JSON.stringify([q.variation, q.size]), q]));
+  const missing = stockGrid(product)
+    .filter((key) => !has.has(JSON.stringify([key.variation, key.size])))
+    .map((key) => ({ ...key, ...given.get(JSON.stringify([key.variation, key.size])) }));
+  if (missing.length === 0) return;
+  const skus = await skusFor(tx, product.name, missing);
   await tx
     .insert(productStock)
     .values(
-      stockGrid(product).map((key) => ({
+      missing.map((row, i) => ({
         productId,
-        ...key,
-        quantity: given.get(JSON.stringify([key.variation, key.size])) ?? 0,
+        variation: row.variation,
+        size: row.size,
+        quantity: row.quantity ?? 0,
+        sku: skus[i]!,
+        barcode: row.barcode ?? null,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing({ target: [productStock.productId, productStock.variation, productStock.size] });
 }
 
 /** A tracked product's stock, each variation in each size in the product's order. */
 export async function stockLevels(db: Executor, productId: string, product: Sells): Promise<StockLevel[]> {
   const rows = await db
-    .select({ variation: productStock.variation, size: productStock.size, quantity: productStock.quantity })
+    .select({
+      variation: productStock.variation,
+      size: productStock.size,
+      quantity: productStock.quantity,
+      sku: productStock.sku,
+      barcode: productStock.barcode,
+    })
     .from(productStock)
     .where(eq(productStock.productId, productId));
-  const quantities = new Map(rows.map((row) => [JSON.stringify([row.variation, row.size]), row.quantity]));
-  return stockGrid(product).map((key) => ({
-    ...key,
-    quantity: quantities.get(JSON.stringify([key.variation, key.size])) ?? 0,
-  }));
+  const found = new Map(rows.map((row) => [JSON.stringify([row.variation, row.size]), row]));
+  return stockGrid(product).map((key) => {
+    const row = found.get(JSON.stringify([key.variation, key.size]));
+    return { ...key, quantity: row?.quantity ?? 0, sku: row?.sku ?? '', barcode: row?.barcode ?? null };
+  });
 }
 
 /** Units left per product, for the given tracked products. */

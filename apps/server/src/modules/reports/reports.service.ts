@@ -301,6 +301,8 @@ export const STOCK_HEADER = [
   'Variation',
   'Size',
   'Quantity',
+  'SKU',
+  'Barcode',
 ];
 
 /** Every tracked product's stock, one row per variation and size, in the order of the products' ids. */
@@ -314,11 +316,13 @@ export async function* stockReport(db: Db): AsyncGenerator<string> {
     variation: string;
     size: string;
     quantity: number;
+    sku: string;
+    barcode: string | null;
   };
   for await (const page of pages<Row>((after) =>
     rows(
       db,
-      sql`select s.product_id, p.name, p.category, p.sub_category, s.variation, s.size, s.quantity
+      sql`select s.product_id, p.name, p.category, p.sub_category, s.variation, s.size, s.quantity, s.sku, s.barcode
           from product_stock s
           join products p on p.id = s.product_id
           ${after ? sql`where (s.product_id, s.variation, s.size) > (${after.product_id}::uuid, ${after.variation}, ${after.size})` : sql``}
@@ -335,6 +339,8 @@ export async function* stockReport(db: Db): AsyncGenerator<string> {
         row.variation,
         row.size,
         String(row.quantity),
+        row.sku,
+        row.barcode ?? '',
       ]),
     );
   }

@@ -56,8 +56,8 @@ describe('GET /api/admin/reports/*', () => {
     });
     await ctx.t.database.db.execute(sql`update products set track_stock = true where id = ${tee.id}`);
     await ctx.t.database.db.execute(sql`
-      insert into product_stock (product_id, variation, size, quantity)
-      values (${tee.id}, '', 'S', 0), (${tee.id}, '', 'M', 7)`);
+      insert into product_stock (product_id, variation, size, quantity, sku)
+      values (${tee.id}, '', 'S', 0, 'TEE-S'), (${tee.id}, '', 'M', 7, 'TEE-M')`);
     // A customer name a spreadsheet would run as a formula, placed at 23:30 on 1 October in Manila.
     const result = await ctx.t.database.db.execute(sql`
       insert into orders (customer_name, shipping_address, payment_method, status, subtotal, shipping_fee, tax, total,
@@ -160,9 +160,9 @@ describe('GET /api/admin/reports/*', () => {
     );
     const [header, ...records] = csvOf(response);
     expect(header).toEqual(STOCK_HEADER);
-    expect(records.map((r) => [r[5], r[6]])).toEqual([
-      ['M', '7'],
-      ['S', '0'],
+    expect(records.map((r) => [r[5], r[6], r[7], r[8]])).toEqual([
+      ['M', '7', 'TEE-M', ''],
+      ['S', '0', 'TEE-S', ''],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { leftToPay, type PackingSlip, toDecimal } from '@habi/shared';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, orderItems } from '../../db/schema.ts';
+import { customers, orderItems, productStock } from '../../db/schema.ts';
 import { getOrder } from '../orders/index.ts';
 
 /**
@@ -14,13 +14,22 @@ export async function packingSlips(db: Executor, orderIds: readonly string[]): P
   const read = [];
   for (const id of ids) read.push(await getOrder(db, id));
   // The order as read has no variation, and only the back office's single read has the phone.
-  const variations = new Map(
+  // A line's SKU is its variation and size's now, for the packer to pick by (none once untracked).
+  const lines = new Map(
     (
       await db
-        .select({ id: orderItems.id, variation: orderItems.variation })
+        .select({ id: orderItems.id, variation: orderItems.variation, sku: productStock.sku })
         .from(orderItems)
+        .leftJoin(
+          productStock,
+          and(
+            eq(productStock.productId, orderItems.productId),
+            eq(productStock.variation, orderItems.variation),
+            eq(productStock.size, orderItems.size),
+          ),
+        )
         .where(inArray(orderItems.orderId, ids))
-    ).map((line) => [line.id, line.variation]),
+    ).map((line) => [line.id, line]),
   );
   const customerIds = [...new Set(read.flatMap((order) => (order.userId ? [order.userId] : [])))];
   const phones = new Map(
@@ -49,7 +58,8 @@ export async function packingSlips(db: Executor, orderIds: readonly string[]): P
         .filter((line) => line.productStatus !== 'cancelled')
         .map((line) => ({
           name: line.name,
-          variation: variations.get(line._id) ?? '',
+          variation: lines.get(line._id)?.variation ?? '',
+          sku: lines.get(line._id)?.sku ?? null,
           size: line.size,
           quantity: line.quantity,
           shipped: shipped.has(line._id),

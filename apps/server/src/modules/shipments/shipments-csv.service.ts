@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, shipmentItems } from '../../db/schema.ts';
+import { parseCsv } from '../../lib/csv-parse.ts';
 import { badInput, conflict, tooLarge } from '../../lib/errors.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { lockLines } from '../orders/index.ts';
@@ -30,7 +31,6 @@ import {
   looksLikeFormula,
   orderNumberOf,
 } from './csv-columns.ts';
-import { parseCsv } from './csv-parse.ts';
 import { shipLines } from './shipments.service.ts';
 
 /** A row as checked, with the lines it would ship. */

@@ -1,6 +1,7 @@
 import { csvRowProblems, orderReference, type ShipmentCsvRow } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../lib/csv-parse.ts';
 import {
   countRows,
   insertProduct,
@@ -14,7 +15,6 @@ import {
   signUpCustomer,
   useTestApp,
 } from '../../test/helpers.ts';
-import { parseCsv } from './csv-parse.ts';
 
 describe('shipping by CSV', () => {
   const ctx = useTestApp();

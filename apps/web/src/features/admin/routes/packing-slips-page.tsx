@@ -171,6 +171,7 @@ function Slip({ slip, paper }: { slip: PackingSlip; paper: Paper }) {
               <td className="py-1 pr-2 font-semibold">
                 {item.name}
                 {item.shipped && <span className="ml-1 font-normal">(shipped)</span>}
+                {item.sku && <span className="block font-mono text-xs font-normal">SKU {item.sku}</span>}
               </td>
               <td className="py-1 pr-2">{item.variation || '—'}</td>
               <td className="py-1 pr-2">{item.size || '—'}</td>

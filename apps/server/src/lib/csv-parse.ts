@@ -1,4 +1,4 @@
-import { badInput } from '../../lib/errors.ts';
+import { badInput } from './errors.ts';
 
 /** A record of the file: its cells, and its row number as a spreadsheet shows it (header: 1). */
 export interface CsvRecord {
