@@ -23,6 +23,8 @@ test('a shopper orders to an address picked from the PSGC list; the order page a
   page,
   baseURL,
 }) => {
+  // Two widths of the cart and of the back office's pages, each checked with axe.
+  test.slow();
   await signUpViaApi(page.request, baseURL!, newShopper());
   await saveCart(page, [await teeLine(page.request)]);
 
