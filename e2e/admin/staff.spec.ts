@@ -18,6 +18,8 @@ for (const [width, viewport] of [
       playwright,
       baseURL,
     }) => {
+      // A whole journey in two browsers with axe at each step: slower than one page's test.
+      test.slow();
       const tag = uniqueTag();
       const email = `packer.${tag}@example.com`;
       const api = await adminApi(playwright, baseURL!);
