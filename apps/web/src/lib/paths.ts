@@ -36,6 +36,7 @@ export const paths = {
     addProduct: '/admin/add_product',
     orders: '/admin/orders',
     shipByCsv: '/admin/orders/ship_by_csv',
+    catalogueCsv: '/admin/catalogue_csv',
     packingSlips: (...oids: string[]) =>
       `/admin/orders/packing_slips?${oids.map((oid) => `oid=${encodeURIComponent(oid)}`).join('&')}`,
     payments: '/admin/payments',

@@ -110,7 +110,6 @@ export const CATALOGUE_CSV_MESSAGES = {
   cellTwice: (row: number) => `this variation and size is already on row ${row}`,
   newImage: 'A new product needs its image: a file name the store has (see an exported file)',
   unknownImage: (name: string) => `no image named "${name}" in the store`,
-  unknownSku: (sku: string) => `no product has the SKU ${sku}; leave it empty to add a product`,
   skuElsewhere: (sku: string) => `the SKU ${sku} belongs to another product`,
   shapeChanged: 'the variations and sizes of an existing product change on its Edit Product page, not by CSV',
   stockMixed: 'give a stock on every row of a product to track its stock, or on none',

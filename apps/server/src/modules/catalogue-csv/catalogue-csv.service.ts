@@ -20,7 +20,7 @@ import { type Plan, planFile } from './catalogue-csv.plan.ts';
 const tokenOf = (plan: Plan) => createHash('sha256').update(JSON.stringify(plan.changes)).digest('base64url');
 
 const summary = (plan: Plan) => {
-  const products = new Set(plan.changes.map((c) => `${c.row}:${c.product}`)).size;
+  const products = new Set(plan.changes.map((c) => c.product)).size;
   if (plan.errors.length > 0)
     return `${plan.errors.length} ${plan.errors.length === 1 ? 'error' : 'errors'} to fix in ${plan.rows} rows: nothing can be applied yet`;
   if (plan.changes.length === 0) return M.nothing;

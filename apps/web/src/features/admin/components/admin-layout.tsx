@@ -1,6 +1,7 @@
 import { type Permission, STAFF_ROLE_LABELS } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  FileSpreadsheet,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -56,6 +57,13 @@ const NAV = [
     permission: 'products:read',
     icon: Ruler,
     matches: (path: string) => path.startsWith(paths.admin.sizeCharts),
+  },
+  {
+    to: paths.admin.catalogueCsv,
+    label: 'Catalogue CSV',
+    icon: FileSpreadsheet,
+    permission: 'products:write',
+    matches: (path: string) => path.startsWith(paths.admin.catalogueCsv),
   },
   {
     to: paths.admin.orders,

@@ -2,7 +2,7 @@ import type { Product } from '@habi/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { useStockEdits } from '../hooks/use-stock-edits.ts';
-import { formatUnits } from '../utils/stock-grid.ts';
+import { cellKey, formatUnits } from '../utils/stock-grid.ts';
 import { FormSection } from './form-bits.tsx';
 import { StockGrid } from './stock-grid.tsx';
 import { TrackStockSwitch } from './track-stock-switch.tsx';
@@ -26,6 +26,15 @@ export function StockCard({
   const track = stock.track;
   // Nothing changes while either save is under way.
   const saving = stock.saving || busy;
+  // Each cell's SKU under it, unless a refusal has something to say there.
+  const skuNotes = Object.fromEntries(
+    stock.axes.rows.flatMap((row) =>
+      stock.axes.columns.flatMap((column) => {
+        const sku = product.stock?.find((l) => l.variation === row.variation && l.size === column.size)?.sku;
+        return sku ? [[cellKey(row, column), `SKU ${sku}`]] : [];
+      }),
+    ),
+  );
 
   return (
     <FormSection
@@ -45,7 +54,7 @@ export function StockCard({
               cells={stock.cells}
               onChange={stock.setCells}
               errors={stock.cellErrors}
-              notes={stock.notes}
+              notes={{ ...skuNotes, ...stock.notes }}
               isChanged={stock.isChanged}
               disabled={saving}
             />

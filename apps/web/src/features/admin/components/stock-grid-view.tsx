@@ -10,7 +10,8 @@ const MARKS = {
 
 /**
  * A product's stock read only (the back office's product page): a row per variation, a column
- * per size, each cell its quantity, sold-out and low cells marked in words as well as colour.
+ * per size, each cell its quantity, sold-out and low cells marked in words as well as colour,
+ * and its SKU.
  */
 export function StockGridView({ product }: { product: Product }) {
   if (!product.trackStock) {
@@ -21,6 +22,9 @@ export function StockGridView({ product }: { product: Product }) {
     product.size,
   );
   const quantities = seenQuantities(axes, product.stock);
+  const skus = new Map(
+    (product.stock ?? []).map((level) => [`${level.variation}\n${level.size}`, level.sku]),
+  );
   return (
     <div className="flex flex-col gap-2">
       <div className="overflow-x-auto rounded-xl border border-line">
@@ -69,6 +73,12 @@ export function StockGridView({ product }: { product: Product }) {
                       <span className="block font-semibold">{formatUnits(quantity)}</span>
                       {mark.text && (
                         <span className="block text-[11px] leading-tight font-semibold">{mark.text}</span>
+                      )}
+                      {skus.get(`${row.variation}\n${column.size}`) && (
+                        <span className="mt-0.5 block font-mono text-[11px] leading-tight break-all">
+                          <span className="sr-only">SKU </span>
+                          {skus.get(`${row.variation}\n${column.size}`)}
+                        </span>
                       )}
                     </td>
                   );

@@ -16,6 +16,7 @@ const ProductEditPage = lazy(() => import('./product-edit-page.tsx'));
 const OrdersPage = lazy(() => import('./orders-page.tsx'));
 const ManageOrderPage = lazy(() => import('./manage-order-page.tsx'));
 const ShipByCsvPage = lazy(() => import('./ship-by-csv-page.tsx'));
+const CatalogueCsvPage = lazy(() => import('./catalogue-csv-page.tsx'));
 const PackingSlipsPage = lazy(() => import('./packing-slips-page.tsx'));
 const PaymentsPage = lazy(() => import('./payments-page.tsx'));
 const ReturnsPage = lazy(() => import('./returns-page.tsx'));
@@ -89,6 +90,14 @@ export default function AdminApp() {
             element={
               <Can permission="orders:read">
                 <OrdersPage />
+              </Can>
+            }
+          />
+          <Route
+            path="catalogue_csv"
+            element={
+              <Can permission="products:write">
+                <CatalogueCsvPage />
               </Can>
             }
           />
