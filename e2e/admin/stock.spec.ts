@@ -98,7 +98,10 @@ test('Add Product tracks stock from the grid: set all, one cell typed, the keybo
   await searchTable(page, 'Filter product name...', tag);
   const rows = tableRows(page, 'Products');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first().getByRole('cell').nth(6)).toHaveText('34');
+  // The total, and under it the cells at none or low.
+  const stockCell = rows.first().getByRole('cell').nth(6);
+  await expect(stockCell.getByText('34', { exact: true })).toBeVisible();
+  await expect(stockCell).toContainText('1 size sold out');
 
   const api = await adminApi(playwright, baseURL!);
   const listed = await api.get(`/api/product/admin-list?q=${tag}`);

@@ -239,7 +239,8 @@ test.describe('Product listing', () => {
     await expect(page).toHaveURL('/products?category=Men&category=Kids&subCategory=Tops');
     const menAndKidsTops = expected(['Men', 'Kids'], ['Tops']);
     expect(menAndKidsTops.length).toBeGreaterThan(0);
-    await expect(cardNames(grid)).toHaveText(menAndKidsTops);
+    // The first page of them: other specs add tops during the run.
+    await expect(cardNames(grid)).toHaveText(menAndKidsTops.slice(0, PAGE_SIZE));
     await expect(page.getByText(`${menAndKidsTops.length} products`)).toBeVisible();
 
     await page.reload();
@@ -247,7 +248,7 @@ test.describe('Product listing', () => {
     await expect(page.getByRole('checkbox', { name: 'Kids', exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Tops', exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Women', exact: true })).not.toBeChecked();
-    await expect(cardNames(grid)).toHaveText(menAndKidsTops);
+    await expect(cardNames(grid)).toHaveText(menAndKidsTops.slice(0, PAGE_SIZE));
 
     // A chip removes one filter; 'Clear all' removes the rest.
     await page.getByRole('button', { name: 'Remove filter Kids' }).click();

@@ -27,7 +27,7 @@ export function StockCard({
   // Nothing changes while either save is under way.
   const saving = stock.saving || busy;
   // Each cell's SKU under it, unless a refusal has something to say there.
-  const skuNotes = Object.fromEntries(
+  const skuHints = Object.fromEntries(
     stock.axes.rows.flatMap((row) =>
       stock.axes.columns.flatMap((column) => {
         const sku = product.stock?.find((l) => l.variation === row.variation && l.size === column.size)?.sku;
@@ -54,7 +54,8 @@ export function StockCard({
               cells={stock.cells}
               onChange={stock.setCells}
               errors={stock.cellErrors}
-              notes={{ ...skuNotes, ...stock.notes }}
+              notes={stock.notes}
+              hints={skuHints}
               isChanged={stock.isChanged}
               disabled={saving}
             />

@@ -21,6 +21,8 @@ interface StockGridProps {
   errors: Readonly<Record<string, string>>;
   /** A line under a cell ("7 in stock now"), by cell key. */
   notes?: Readonly<Record<string, string>>;
+  /** A quiet line under a cell where it has no note (its SKU), by cell key. */
+  hints?: Readonly<Record<string, string>>;
   /** Marks the cells that differ from the stored stock. */
   isChanged?: (key: string) => boolean;
   /** What an empty cell stands for. */
@@ -40,6 +42,7 @@ export function StockGrid({
   onChange,
   errors,
   notes = {},
+  hints = {},
   isChanged,
   placeholder,
   disabled,
@@ -101,6 +104,7 @@ export function StockGrid({
                       value={cells[key] ?? ''}
                       error={errors[key]}
                       note={notes[key]}
+                      hint={hints[key]}
                       changed={isChanged?.(key)}
                       placeholder={placeholder}
                       disabled={disabled}
@@ -134,6 +138,7 @@ interface StockCellProps {
   value: string;
   error: string | undefined;
   note: string | undefined;
+  hint: string | undefined;
   changed: boolean | undefined;
   placeholder: string | undefined;
   disabled: boolean | undefined;
@@ -149,6 +154,7 @@ function StockCell({
   value,
   error,
   note,
+  hint,
   changed,
   placeholder,
   disabled,
@@ -158,6 +164,7 @@ function StockCell({
 }: StockCellProps) {
   const errorId = error ? `${idPrefix}-error` : '';
   const noteId = note ? `${idPrefix}-note` : '';
+  const hintId = !note && hint ? `${idPrefix}-hint` : '';
   return (
     <td className="border-b border-line px-1.5 py-1.5 text-center align-top group-last:border-b-0">
       <input
@@ -167,7 +174,7 @@ function StockCell({
         autoComplete="off"
         aria-label={label}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[errorId, noteId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={[errorId, noteId, hintId].filter(Boolean).join(' ') || undefined}
         value={value}
         placeholder={placeholder}
         disabled={disabled}
@@ -179,13 +186,22 @@ function StockCell({
           changed && 'border-accent bg-accent/5',
         )}
       />
-      {note && (
+      {note ? (
         <p
           id={noteId}
           className="mx-auto mt-1 max-w-[4.5rem] text-[11px] leading-tight font-semibold text-danger"
         >
           {note}
         </p>
+      ) : (
+        hint && (
+          <p
+            id={hintId}
+            className="mx-auto mt-1 max-w-[4.5rem] text-[11px] leading-tight break-all text-muted"
+          >
+            {hint}
+          </p>
+        )
       )}
     </td>
   );
