@@ -251,6 +251,8 @@ test.describe('Edit Product stock card', () => {
     await blueS.fill('0');
     await expect(emptied).toBeHidden();
     await expect(page.getByText('2 unsaved changes')).toBeVisible();
+    // At the top: a control scrolled under the sticky header reads to axe as a target too close to its buttons.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectAccessible(page);
     const sent = page.waitForRequest((r) => r.url().includes(`/api/product/stock/${id}`));
     await page.getByRole('button', { name: 'Save stock' }).click();
@@ -319,6 +321,8 @@ test.describe('Edit Product stock card', () => {
     await expect(blueM).toHaveValue('10');
     await expect(grid.getByRole('textbox', { name: 'Blue, S stock' })).toHaveValue('5');
     expect(quantities(await readProduct(api, id))).toMatchObject({ 'Blue S': 0, 'Blue M': 3 });
+    // At the top: a control scrolled under the sticky header reads to axe as a target too close to its buttons.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectAccessible(page);
 
     // Saved again, the change now expects the 3 shown.
