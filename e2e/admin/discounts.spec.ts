@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, routeGate, test } from '../fixtures.ts';
 import { adminApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -80,5 +80,46 @@ test.describe('Discount form', () => {
     await expect(page).toHaveURL('/admin/discounts');
     await expect(page.getByRole('alert').filter({ hasText: 'Discount code updated' })).toBeVisible();
     await expect(warning).toBeHidden();
+  });
+
+  test('Back, pressed while the next page is still loading, shows the code again, and stays', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const code = `BACK${uniqueTag().toUpperCase()}`;
+    const api = await adminApi(playwright, baseURL!);
+    const created = await api.post('/api/admin/discounts', { data: { code, kind: 'percent', value: '12' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { discount } = (await created.json()) as { discount: { _id: string } };
+    await api.dispose();
+
+    // The Users page's code is held on its way, as on a slow connection.
+    const usersCode = routeGate();
+    const usersChunk = '**/assets/users-page-*.js';
+    await page.route(usersChunk, async (route) => {
+      await usersCode.opened;
+      await route.continue();
+    });
+    await page.goto(`/admin/discount_edit?did=${discount._id}`);
+    await expect(page.getByLabel('Percent off')).toHaveValue('12');
+    await navLink(page, 'Users');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Percent off')).toHaveValue('12');
+
+    // The held code arrives after the page was left: the page shown stays whole.
+    const arrived = page.waitForResponse((response) => /\/assets\/users-page-/.test(response.url()));
+    usersCode.open();
+    const chunk = (await arrived).url();
+    await page.evaluate(async (url) => {
+      await import(url);
+      await new Promise(requestAnimationFrame);
+    }, chunk);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Discount' })).toBeVisible();
+    await expect(page.getByLabel('Percent off')).toHaveValue('12');
+
+    await navLink(page, 'Users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   });
 });

@@ -130,6 +130,7 @@ const NAV = [
  */
 export function AdminLayout() {
   const { admin, isLoading } = useAdminAuth();
+  const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // While logging out the admin leaves for /, not /admin/auth: the flag is cleared as the
   // navigation starts, and the guard must not race it to the sign-in page.
@@ -207,7 +208,9 @@ export function AdminLayout() {
           className="min-h-[calc(100dvh-76px)] min-w-0 px-4 py-6 sm:px-6 lg:px-10 lg:py-8"
         >
           <div className="mx-auto max-w-6xl">
-            <Suspense fallback={<Loading />}>
+            {/* A boundary per page: under Preact, a page left while its code was still loading
+                left the boundary empty when that code arrived (Back pressed at once). */}
+            <Suspense key={pathname} fallback={<Loading />}>
               <Outlet />
             </Suspense>
           </div>
