@@ -38,4 +38,33 @@ describe('every', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(runs).toBe(2);
   });
+
+  it('runs now when asked, joining a run under way instead of starting a second', async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    let finish: () => void = () => {};
+    const job = every(60_000, () => {
+      runs += 1;
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    let first = false;
+    void job.runNow().then(() => {
+      first = true;
+    });
+    expect(runs).toBe(1);
+    void job.runNow();
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first).toBe(false);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first).toBe(true);
+    // The timer still comes round.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(2);
+    finish();
+    await job.stop();
+  });
 });

@@ -5,13 +5,17 @@
  */
 export function every(everyMs: number, task: () => Promise<unknown>) {
   let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
+  const run = () => {
     running ??= task().finally(() => {
       running = null;
     });
-  }, everyMs);
+    return running;
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return {
+    /** A run now, besides the timer's (or the one under way): settles when it ends. */
+    runNow: (): Promise<unknown> => run(),
     async stop() {
       clearInterval(timer);
       await running;

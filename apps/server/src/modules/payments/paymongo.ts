@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PayMongoConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { every } from '../../lib/periodic.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { CheckoutSessions } from './checkout.ts';
 import { OnlineRefunds } from './online-refunds.ts';
@@ -33,18 +34,11 @@ export function openPayMongo(
     live: !config.secretKey.startsWith('sk_test_'),
   };
   let reconciling: Promise<unknown> = Promise.resolve();
-  let checking: Promise<unknown> | null = null;
-  const checkRefunds = () => {
-    // A check still running when the next is due is not overlapped.
-    checking ??= refunds
+  let refundChecks: ReturnType<typeof every> | undefined;
+  const checkRefunds = () =>
+    refunds
       .reconcile()
-      .catch((error: unknown) => log.warn({ err: error }, 'reading back PayMongo refunds failed'))
-      .finally(() => {
-        checking = null;
-      });
-    return checking;
-  };
-  let timer: NodeJS.Timeout | undefined;
+      .catch((error: unknown) => log.warn({ err: error }, 'reading back PayMongo refunds failed'));
   return {
     client,
     routes,
@@ -55,18 +49,18 @@ export function openPayMongo(
      * lost, read back in the background; refunds again every `REFUND_CHECK_MS`.
      */
     reconcile() {
+      const checks = every(REFUND_CHECK_MS, checkRefunds);
+      refundChecks = checks;
       reconciling = events
         .reconcile(client)
         .catch((error: unknown) => log.warn({ err: error }, 'reading back PayMongo sessions failed'))
-        .then(checkRefunds);
-      timer = setInterval(checkRefunds, REFUND_CHECK_MS);
-      timer.unref();
+        .then(() => checks.runNow());
     },
     /** Waits for the read-backs, before the database closes. */
     async stop() {
-      clearInterval(timer);
+      // The read-back's own refund check first: it may start after a stop that came before it.
       await reconciling;
-      await checking;
+      await refundChecks?.stop();
     },
   };
 }
