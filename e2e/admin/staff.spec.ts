@@ -106,14 +106,22 @@ for (const [width, viewport] of [
       });
       const shopper = await signUpViaApi(shopperApi, baseURL!);
       const order = await placeOrder(shopperApi, baseURL!, shopper.id, [
-        { product, variation: 0, size: 'M', quantity: 1, fee: 0 },
+        { product, variation: 0, size: 'M', quantity: 2, fee: 0 },
       ]);
 
-      // Fulfilment ships it from the order's page, which shows no payment.
+      // Fulfilment ships it from the order's page, which shows its total and no other money.
       await packer.goto(`/admin/product_management?oid=${order._id}`);
       const shipments = packer.getByRole('region', { name: 'Shipments' });
       await expect(shipments.getByText('Nothing has shipped yet.')).toBeVisible();
       await expect(packer.getByRole('region', { name: 'Payment' })).toHaveCount(0);
+      // Two at ₱450.00, free delivery, 10% tax.
+      await expect(packer.getByText('₱990.00')).toBeVisible();
+      const lines = packer.getByRole('table', { name: 'Ordered products' });
+      await expect(lines.getByText(`Staff ${tag} Tee`)).toBeVisible();
+      await expect(lines.getByRole('columnheader', { name: 'Price' })).toHaveCount(0);
+      await expect(packer.getByText(/₱450\.00/)).toHaveCount(0);
+      const read = await packer.request.get(`/api/orders/${order._id}`);
+      expect(await read.json()).toMatchObject({ moneyHidden: true, total: '990.00' });
       await shipments.getByRole('button', { name: 'Create shipment' }).click();
       const ship = packer.getByRole('dialog', { name: 'Create shipment' });
       const number = `76${Date.now().toString().slice(-10)}`;

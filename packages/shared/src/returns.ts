@@ -328,8 +328,30 @@ export const ReturnRequestSchema = z.object({
 });
 export type ReturnRequest = z.infer<typeof ReturnRequestSchema>;
 
+/** A request as a role without `money:read` (fulfilment) reads it: no price or refund amounts. */
+export const ReturnRequestWithoutMoneySchema = ReturnRequestSchema.omit({
+  item: true,
+  refundAmount: true,
+  refundedAmount: true,
+}).extend({
+  item: ReturnRequestSchema.shape.item.omit({ price: true }),
+  moneyHidden: z.literal(true),
+});
+export type ReturnRequestWithoutMoney = z.infer<typeof ReturnRequestWithoutMoneySchema>;
+
+/** A request as the back office reads it: whole, or without its money figures for the role. */
+export const StaffReturnRequestSchema = z.union([ReturnRequestSchema, ReturnRequestWithoutMoneySchema]);
+export type StaffReturnRequest = ReturnRequest | ReturnRequestWithoutMoney;
+
+/** The request with its money figures left out (the schema drops every field it does not name). */
+export const returnWithoutMoney = (request: ReturnRequest): ReturnRequestWithoutMoney =>
+  ReturnRequestWithoutMoneySchema.parse({ ...request, moneyHidden: true });
+
 export const ReturnResponseSchema = z.object({ message: z.string(), request: ReturnRequestSchema });
 export type ReturnResponse = z.infer<typeof ReturnResponseSchema>;
+/** A step of a request taken in the back office, the request as the role reads it. */
+export const StaffReturnResponseSchema = z.object({ message: z.string(), request: StaffReturnRequestSchema });
+export type StaffReturnResponse = z.infer<typeof StaffReturnResponseSchema>;
 
 /** `GET /api/returns/mine`: the shopper's requests and the window, to offer Return or exchange. */
 export const MyReturnsSchema = z.object({

@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   'discounts:manage': OWNER_MANAGER,
   /** Dashboard and reports: sales figures. */
   'reports:read': OWNER_MANAGER,
+  /** Line prices, fees, discounts, paid and refunded sums, refund amounts: beyond an order's total. */
+  'money:read': ['owner', 'manager', 'support'],
   /** An order's ledger and a shopper's transfer screenshot. */
   'payments:read': ['owner', 'manager', 'support'],
   /** Cash collected, transfers confirmed or rejected, refunds. */

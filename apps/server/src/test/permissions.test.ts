@@ -79,6 +79,7 @@ describe('admin route permissions', () => {
       'emails:read': [O, M, S],
       'discounts:manage': [O, M],
       'reports:read': [O, M],
+      'money:read': [O, M, S],
       'payments:read': [O, M, S],
       'payments:write': [O, M],
       'payments:settings': [O],

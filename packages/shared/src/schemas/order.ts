@@ -115,6 +115,39 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * An order as a role without `money:read` (fulfilment) reads it: its total, and on its payment
+ * what a cash-on-delivery parcel collects; no line prices, subtotal, fees, discount or ledger sums.
+ */
+export const OrderWithoutMoneySchema = OrderSchema.omit({
+  products: true,
+  subtotal: true,
+  shippingFee: true,
+  tax: true,
+  discountCode: true,
+  discountAmount: true,
+  amountPaid: true,
+  amountRefunded: true,
+  payment: true,
+}).extend({
+  products: z.array(OrderedProductSchema.omit({ price: true })),
+  payment: OrderPaymentSchema.omit({ paid: true, refunded: true, refundDue: true, review: true }),
+  moneyHidden: z.literal(true),
+});
+export type OrderWithoutMoney = z.infer<typeof OrderWithoutMoneySchema>;
+
+/** An order as the back office reads it: whole, or without its money figures for the role. */
+export const StaffOrderSchema = z.union([OrderSchema, OrderWithoutMoneySchema]);
+export type StaffOrder = Order | OrderWithoutMoney;
+
+/** Whether a read of the back office's (an order, a return) came with its money figures. */
+export const withMoney = <T extends object>(read: T): read is Exclude<T, { moneyHidden: true }> =>
+  !('moneyHidden' in read);
+
+/** The order with its money figures left out (the schema drops every field it does not name). */
+export const withoutMoney = (order: Order): OrderWithoutMoney =>
+  OrderWithoutMoneySchema.parse({ ...order, moneyHidden: true });
+
 export const PlaceOrderResponseSchema = z.object({
   message: z.string(),
   order: OrderSchema,

@@ -1,15 +1,20 @@
 import {
+  can,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
+  type Order,
   OrderListQuerySchema,
   OrderSchema,
   OrderStatusResponseSchema,
   PageQuerySchema,
   PlaceOrderResponseSchema,
   PlaceOrderSchema,
+  type StaffOrder,
+  StaffOrderSchema,
   StatusUpdateSchema,
   TOTAL_COUNT_HEADER,
+  withoutMoney,
 } from '@habi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -104,22 +109,25 @@ export default async function ordersRoutes(
   r.get(
     '/all',
     {
-      schema: { tags, querystring: OrderListQuerySchema, response: { 200: z.array(OrderSchema) } },
+      schema: { tags, querystring: OrderListQuerySchema, response: { 200: z.array(StaffOrderSchema) } },
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       const { orders, total } = await listOrders(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
-      return orders;
+      return orders.map((order) => asRead(request, order));
     },
   );
 
   // For its owner and for admins.
   r.get(
     '/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: OrderSchema } }, onRequest: ownerOrAdmin },
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: StaffOrderSchema } },
+      onRequest: ownerOrAdmin,
+    },
     async (request) => {
-      if (request.admin) return getOrderWithContact(db, request.params.id);
+      if (request.admin) return asRead(request, await getOrderWithContact(db, request.params.id));
       const order = await getOrder(db, request.params.id);
       if (order.userId !== request.customer?.id) throw forbidden();
       return order;
@@ -164,6 +172,11 @@ export default async function ordersRoutes(
     remove: async (id) => removeTransferProofs(proofs, await deleteOrder(db, id), app.log),
     message: 'Order deleted successfully',
   });
+
+  /** The order as the signed-in role may read it: a role without `money:read` sees its total alone. */
+  function asRead(request: FastifyRequest, order: Order): StaffOrder {
+    return can(request.admin?.role, 'money:read') ? order : withoutMoney(order);
+  }
 
   /** Loads whichever sessions the request carries; the handler decides ownership. */
   async function ownerOrAdmin(request: FastifyRequest) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   CancelItemsSchema,
   CreateReturnSchema,
+  can,
   IdParamsSchema,
   IdSchema,
   MyReturnsSchema,
@@ -15,9 +16,13 @@ import {
   ReplacementShipmentSchema,
   ReturnListQuerySchema,
   ReturnReportSchema,
-  ReturnRequestSchema,
+  type ReturnRequest,
   ReturnResponseSchema,
   ReturnSettingsSchema,
+  returnWithoutMoney,
+  type StaffReturnRequest,
+  StaffReturnRequestSchema,
+  StaffReturnResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@habi/shared';
 import { eq } from 'drizzle-orm';
@@ -210,18 +215,25 @@ function adminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['returns'];
   const asAdmin = { onRequest: app.requireAdmin };
-  const response = { 200: ReturnResponseSchema };
+  const response = { 200: StaffReturnResponseSchema };
+  /** The request as the signed-in role may read it: a role without `money:read` sees no amounts. */
+  const asRead = (request: FastifyRequest, read: ReturnRequest): StaffReturnRequest =>
+    can(request.admin?.role, 'money:read') ? read : returnWithoutMoney(read);
 
   r.get(
     '',
     {
-      schema: { tags, querystring: ReturnListQuerySchema, response: { 200: z.array(ReturnRequestSchema) } },
+      schema: {
+        tags,
+        querystring: ReturnListQuerySchema,
+        response: { 200: z.array(StaffReturnRequestSchema) },
+      },
       ...asAdmin,
     },
     async (request, reply) => {
       const { requests, total } = await listReturns(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
-      return requests;
+      return requests.map((read) => asRead(request, read));
     },
   );
 
@@ -244,7 +256,7 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Request approved',
-      request: await approveReturn(db, request.params.id, mail),
+      request: asRead(request, await approveReturn(db, request.params.id, mail)),
     }),
   );
 
@@ -253,7 +265,7 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, body: RefuseReturnSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Request refused',
-      request: await refuseReturn(db, request.params.id, request.body.reason, mail),
+      request: asRead(request, await refuseReturn(db, request.params.id, request.body.reason, mail)),
     }),
   );
 
@@ -262,7 +274,10 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, body: ReceiveReturnSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Parcel received',
-      request: await receiveReturn(db, request.params.id, request.body.damaged ?? false, mail),
+      request: asRead(
+        request,
+        await receiveReturn(db, request.params.id, request.body.damaged ?? false, mail),
+      ),
     }),
   );
 
@@ -271,7 +286,7 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, body: ReplacementShipmentSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Replacement shipped',
-      request: await shipExchange(db, request.params.id, request.body, mail),
+      request: asRead(request, await shipExchange(db, request.params.id, request.body, mail)),
     }),
   );
 
@@ -280,7 +295,10 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, body: RefundReturnSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Refund recorded',
-      request: await refundReturn(db, request.params.id, request.body, byAdmin(request), recordRefund, mail),
+      request: asRead(
+        request,
+        await refundReturn(db, request.params.id, request.body, byAdmin(request), recordRefund, mail),
+      ),
     }),
   );
 }

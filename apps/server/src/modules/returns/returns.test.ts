@@ -1,4 +1,11 @@
-import { addDays, RETURN_MESSAGES, SHIPMENT_MESSAGES, storeDate } from '@habi/shared';
+import {
+  addDays,
+  RETURN_MESSAGES,
+  SHIPMENT_MESSAGES,
+  type StaffOrder,
+  type StaffReturnRequest,
+  storeDate,
+} from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +21,7 @@ import {
   queryRows,
   type SignedIn,
   signInAdmin,
+  signInStaff,
   signUpCustomer,
   stockRows,
   testPng,
@@ -565,6 +573,72 @@ describe('returns and exchanges', () => {
     expect(row).toMatchObject({ count: 2, delivered: 4, rate: 0.5 });
     const rates = report.byReason.reduce((sum: number, r: { rate: number }) => sum + r.rate, 0);
     expect(rates).toBeCloseTo(1, 2);
+  });
+
+  it('shows fulfilment an order and a return without money figures beyond the total; the owner reads them whole', async () => {
+    const fulfilment = await signInStaff(ctx.t, 'fulfilment');
+    const tee = await insertTrackedTee(ctx.t, { 'Navy M': 2 });
+    const order = await deliveredOrder(maria, [teeLine(tee, 'M')]);
+    const whole = await ok(as(admin, 'GET', `/api/orders/${order._id}`));
+    expect(whole.products[0].price).toBe(tee.price);
+    expect(whole.payment).toHaveProperty('paid');
+
+    const MONEY = [
+      'subtotal',
+      'shippingFee',
+      'tax',
+      'discountCode',
+      'discountAmount',
+      'amountPaid',
+      'amountRefunded',
+    ];
+    const expectTotalOnly = (read: StaffOrder) => {
+      expect('moneyHidden' in read && read.moneyHidden).toBe(true);
+      for (const field of MONEY) expect(read, field).not.toHaveProperty(field);
+      for (const line of read.products) expect(line).not.toHaveProperty('price');
+      expect(Object.keys(read.payment).sort()).toEqual(
+        ['checkoutUrl', 'dueBy', 'method', 'owed', 'reference', 'rejectedReason', 'status']
+          .concat('transferProof' in read.payment ? ['transferProof'] : [])
+          .sort(),
+      );
+    };
+    const one = await ok(as(fulfilment, 'GET', `/api/orders/${order._id}`));
+    expectTotalOnly(one);
+    expect(one).toMatchObject({ total: whole.total, totalFee: whole.totalFee, status: whole.status });
+    expect(one.payment.owed).toBe(whole.payment.owed);
+    expect(one.products[0]).toMatchObject({ _id: whole.products[0]._id, size: 'M', quantity: 1 });
+    const list = await ok(as(fulfilment, 'GET', '/api/orders/all?limit=100'));
+    expect(list.length).toBeGreaterThan(0);
+    for (const read of list) expectTotalOnly(read);
+    // The owner's list, the same orders whole.
+    const owners = await ok(as(admin, 'GET', '/api/orders/all?limit=100'));
+    expect(owners.find((read: { _id: string }) => read._id === order._id)).toMatchObject({
+      subtotal: whole.subtotal,
+      products: whole.products,
+      payment: whole.payment,
+      amountPaid: whole.amountPaid,
+    });
+
+    const asked = await ok(
+      ask(maria, { itemId: order.products[0]!._id, kind: 'return', reason: 'changedMind' }),
+      201,
+    );
+    const id = asked.request._id;
+    const withoutMoney = (read: StaffReturnRequest) => {
+      expect(read).toMatchObject({ _id: id, moneyHidden: true, item: { size: 'M', quantity: 1 } });
+      for (const field of ['refundAmount', 'refundedAmount']) expect(read).not.toHaveProperty(field);
+      expect(read.item).not.toHaveProperty('price');
+    };
+    const returns = await ok(as(fulfilment, 'GET', '/api/returns?limit=100'));
+    withoutMoney(returns.find((read: { _id: string }) => read._id === id));
+    withoutMoney((await ok(as(fulfilment, 'POST', `/api/returns/${id}/approve`))).request);
+    withoutMoney((await ok(as(fulfilment, 'POST', `/api/returns/${id}/received`, {}))).request);
+    // The owner refunds it, and reads the amounts.
+    const owner = (await ok(as(admin, 'GET', '/api/returns?limit=100'))).find(
+      (read: { _id: string }) => read._id === id,
+    );
+    expect(owner).toMatchObject({ refundAmount: asked.request.refundAmount, item: { price: tee.price } });
+    expect(owner).not.toHaveProperty('moneyHidden');
   });
 });
 

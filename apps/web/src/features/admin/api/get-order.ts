@@ -1,11 +1,11 @@
-import type { Order } from '@habi/shared';
+import type { StaffOrder } from '@habi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /orders/{id}`: one order with its lines, read for userId and products. */
 export function getOrder(id: string, signal?: AbortSignal) {
-  return request<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
+  return request<StaffOrder>(`/orders/${encodeURIComponent(id)}`, { signal });
 }
 
 export const orderQueryOptions = (id: string) =>

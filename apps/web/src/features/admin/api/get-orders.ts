@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, PaymentStatus } from '@habi/shared';
+import type { OrderStatus, PaymentStatus, StaffOrder } from '@habi/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getListPage, type ListParams } from './list.ts';
@@ -11,7 +11,7 @@ export type OrderParams = ListParams<OrderSort> & { payment?: PaymentStatus; sta
  * payment status and order status on the server.
  */
 export function getOrders({ payment, status, ...params }: OrderParams, signal?: AbortSignal) {
-  return getListPage<Order, OrderSort>('/orders/all', params, signal, { payment, status });
+  return getListPage<StaffOrder, OrderSort>('/orders/all', params, signal, { payment, status });
 }
 
 export const ordersQueryOptions = (params: OrderParams) =>

@@ -4,10 +4,10 @@ import type {
   ReplacementShipmentInput,
   ReturnReason,
   ReturnReport,
-  ReturnRequest,
-  ReturnResponse,
   ReturnSettings,
   ReturnStatus,
+  StaffReturnRequest,
+  StaffReturnResponse,
 } from '@habi/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
@@ -26,7 +26,7 @@ export const returnsQueryOptions = ({ status, reason, ...params }: ReturnParams)
   queryOptions({
     queryKey: [...returnsKey, 'list', { status, reason, ...params }],
     queryFn: ({ signal }) =>
-      getListPage<ReturnRequest, never>('/returns', params, signal, { status, reason }),
+      getListPage<StaffReturnRequest, never>('/returns', params, signal, { status, reason }),
     placeholderData: keepPreviousData,
   });
 export const useReturns = (params: ReturnParams) => useQuery(returnsQueryOptions(params));
@@ -56,7 +56,7 @@ export type ReturnStep =
 export function takeStep({ id, ...step }: ReturnStep & { id: string }) {
   const json =
     step.step === 'refuse' ? { reason: step.reason } : step.step === 'approve' ? undefined : step.body;
-  return request<ReturnResponse>(`/returns/${encodeURIComponent(id)}/${step.step}`, {
+  return request<StaffReturnResponse>(`/returns/${encodeURIComponent(id)}/${step.step}`, {
     method: 'POST',
     ...(json === undefined ? {} : { json }),
   });

@@ -1,4 +1,4 @@
-import { formatPHP, type Order } from '@habi/shared';
+import { formatPHP, type StaffOrder } from '@habi/shared';
 import type { ReactNode } from 'react';
 import { AddressPartsList } from '../../../components/ui/address-parts.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -19,7 +19,7 @@ function Fact({ term, wide, children }: { term: string; wide?: boolean; children
  * Who ordered and how to reach them (once their account is gone, no longer), when, where it
  * goes, the payment and the total, above the lines.
  */
-export function OrderFacts({ order }: { order: Order }) {
+export function OrderFacts({ order }: { order: StaffOrder }) {
   const contact = order.contact;
   return (
     <dl className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line text-sm sm:grid-cols-2 lg:grid-cols-4">
@@ -51,7 +51,7 @@ export function OrderFacts({ order }: { order: Order }) {
       </Fact>
       <Fact term="Payment">{order.paymentMethod}</Fact>
       <Fact term="Total">
-        {order.discountCode && order.discountAmount
+        {'discountCode' in order && order.discountCode && order.discountAmount
           ? `${formatPHP(order.totalFee)} (${order.discountCode} −${formatPHP(order.discountAmount)})`
           : formatPHP(order.totalFee)}
       </Fact>

@@ -5,19 +5,24 @@ import {
   formatPHP,
   ITEM_STATUSES,
   type ItemStatus,
-  type Order,
+  type StaffOrder,
 } from '@habi/shared';
 import { ChevronDown } from 'lucide-react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-type OrderLine = Order['products'][number];
+type OrderLine = StaffOrder['products'][number];
 
-/** "Express (₱50.00), by Tuesday, December 1": the delivery the shopper chose for a line. */
-function deliveryText({ deliveryOption: { fee, date } }: OrderLine): string {
+/**
+ * "Express (₱50.00), by Tuesday, December 1": the delivery the shopper chose for a line; without
+ * its fee for a role that reads no prices ("Express, by Tuesday, December 1").
+ */
+function deliveryText(line: OrderLine): string {
+  const { fee, date } = line.deliveryOption;
   const option = DELIVERY_OPTIONS.find((o) => o.fee === fee);
   const name = option ? camelToLabel(option.value.replace('-', ' ')) : 'Delivery';
-  return `${name} (${fee === 0 ? 'FREE' : formatPHP(fee)}), by ${deliveryDateLabel(date)}`;
+  const price = 'price' in line ? ` (${fee === 0 ? 'FREE' : formatPHP(fee)})` : '';
+  return `${name}${price}, by ${deliveryDateLabel(date)}`;
 }
 
 /**
@@ -38,6 +43,8 @@ export function OrderLinesTable({
   disabled: boolean;
   onStatusChange(index: number, status: ItemStatus): void;
 }) {
+  // A role that reads no prices gets lines without them: no Price column then.
+  const priced = lines.every((line) => 'price' in line);
   return (
     <table aria-label="Ordered products" className="w-full text-sm">
       <thead className="max-md:hidden">
@@ -48,9 +55,11 @@ export function OrderLinesTable({
           <th scope="col" className="px-4 py-3">
             Name
           </th>
-          <th scope="col" className="px-4 py-3 text-right">
-            Price
-          </th>
+          {priced && (
+            <th scope="col" className="px-4 py-3 text-right">
+              Price
+            </th>
+          )}
           <th scope="col" className="px-4 py-3">
             Size
           </th>
@@ -106,12 +115,14 @@ function OrderLineRow({
         <span className="font-semibold">{line.name}</span>
         <span className="mt-0.5 block text-xs text-muted">{deliveryText(line)}</span>
         <span className="mt-0.5 block text-muted tabular-nums md:hidden">
-          {formatPHP(line.price)} · Size {size} · Qty {line.quantity}
+          {'price' in line && `${formatPHP(line.price)} · `}Size {size} · Qty {line.quantity}
         </span>
       </td>
-      <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums max-md:hidden">
-        {formatPHP(line.price)}
-      </td>
+      {'price' in line && (
+        <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums max-md:hidden">
+          {formatPHP(line.price)}
+        </td>
+      )}
       <td className="px-4 py-2.5 max-md:hidden">{size}</td>
       <td className="px-4 py-2.5 text-center tabular-nums max-md:hidden">{line.quantity}</td>
       <td className="px-4 py-2.5 max-md:col-span-2 max-md:p-0">

@@ -4,8 +4,8 @@ import {
   type CreateShipmentInput,
   CreateShipmentSchema,
   canShip,
-  type Order,
   type Shipment,
+  type StaffOrder,
   storeDate,
 } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,14 +25,14 @@ import { formatInstant } from '../utils/format-instant.ts';
 import { AdminDialog, DialogButtons, FormMessage, showServerErrors } from './admin-dialog.tsx';
 import { StatusPill } from './status-pill.tsx';
 
-type OrderLine = Order['products'][number];
+type OrderLine = StaffOrder['products'][number];
 type ShipmentOutput = z.output<typeof CreateShipmentSchema>;
 
 const shippedFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
 const dayLabel = (isoDate: string) => shippedFormat.format(new Date(`${isoDate}T00:00:00Z`));
 
 /** The lines not in a shipment that may still ship. */
-function unshippedLines(order: Order): OrderLine[] {
+function unshippedLines(order: StaffOrder): OrderLine[] {
   const shipped = new Set((order.shipments ?? []).flatMap((s) => s.lines));
   return order.products.filter((line) => !shipped.has(line._id) && canShip(line.productStatus));
 }
@@ -42,7 +42,13 @@ function unshippedLines(order: Order): OrderLine[] {
  * delivered from here; a new one is made from the lines still to ship.
  */
 /** `readOnly`: the shipments without the buttons that ship or deliver (support's view). */
-export function OrderShipmentsSection({ order, readOnly = false }: { order: Order; readOnly?: boolean }) {
+export function OrderShipmentsSection({
+  order,
+  readOnly = false,
+}: {
+  order: StaffOrder;
+  readOnly?: boolean;
+}) {
   const [creating, setCreating] = useState(false);
   const shipments = order.shipments ?? [];
   const unshipped = unshippedLines(order);
@@ -78,7 +84,15 @@ export function OrderShipmentsSection({ order, readOnly = false }: { order: Orde
   );
 }
 
-function ShipmentRow({ shipment, order, readOnly }: { shipment: Shipment; order: Order; readOnly: boolean }) {
+function ShipmentRow({
+  shipment,
+  order,
+  readOnly,
+}: {
+  shipment: Shipment;
+  order: StaffOrder;
+  readOnly: boolean;
+}) {
   const deliver = useMarkShipmentDelivered();
   const lines = order.products.filter((line) => shipment.lines.includes(line._id));
   const markDelivered = async () => {
@@ -145,7 +159,15 @@ function ShipmentRow({ shipment, order, readOnly }: { shipment: Shipment; order:
 const FIELDS = ['lines', 'courier', 'courierName', 'trackingNumber', 'shippedOn'] as const;
 
 /** The new shipment: which lines (all still to ship, to start with), the courier, its number and the day it left. */
-function ShipmentDialog({ order, lines, onClose }: { order: Order; lines: OrderLine[]; onClose(): void }) {
+function ShipmentDialog({
+  order,
+  lines,
+  onClose,
+}: {
+  order: StaffOrder;
+  lines: OrderLine[];
+  onClose(): void;
+}) {
   const create = useCreateShipment();
   const {
     register,

@@ -1,4 +1,4 @@
-import type { ItemStatus, Order } from '@habi/shared';
+import { type ItemStatus, type StaffOrder, withMoney } from '@habi/shared';
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -59,8 +59,8 @@ export default function ManageOrderPage() {
             readOnly={!allowed('orders:write')}
           />
           <OrderShipmentsSection order={order.data} readOnly={!allowed('shipments:write')} />
-          {/* Fulfilment sees no money beyond the order's total. */}
-          {allowed('payments:read') && (
+          {/* Fulfilment sees no money beyond the order's total (and its answer carries none). */}
+          {allowed('payments:read') && withMoney(order.data) && (
             <OrderPaymentSection order={order.data} readOnly={!allowed('payments:write')} />
           )}
         </div>
@@ -72,7 +72,7 @@ export default function ManageOrderPage() {
 }
 
 /** `readOnly`: the statuses as they are, with no Update (support's view). */
-function ManageOrderForm({ order, readOnly }: { order: Order; readOnly: boolean }) {
+function ManageOrderForm({ order, readOnly }: { order: StaffOrder; readOnly: boolean }) {
   const navigate = useNavigate();
   const goBack = useGoBack(paths.admin.orders);
   const initial = order.products.map((line) => line.productStatus);

@@ -3,9 +3,9 @@ import {
   formatDayMonthYear,
   formatPHP,
   ORDER_STATUSES,
-  type Order,
   orderReference,
   PAYMENT_STATUSES,
+  type StaffOrder,
 } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ClipboardList, FileUp, Printer } from 'lucide-react';
@@ -26,7 +26,7 @@ import { useListParams } from '../hooks/use-list-params.ts';
 import { useCan } from '../lib/access.tsx';
 
 const SORTABLE: readonly OrderSort[] = ['user', 'total', 'createdAt'];
-const column = createColumnHelper<Order>();
+const column = createColumnHelper<StaffOrder>();
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: camelToLabel(status) }));
 

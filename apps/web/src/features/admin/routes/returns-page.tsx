@@ -10,9 +10,10 @@ import {
   RETURN_REASONS,
   RETURN_STATUS_LABELS,
   RETURN_STATUSES,
-  type ReturnRequest,
   returnStatusColour,
+  type StaffReturnRequest,
   storeDate,
+  withMoney,
 } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useId, useMemo, useState } from 'react';
@@ -33,13 +34,13 @@ import { StatusPill } from '../components/status-pill.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { useCan } from '../lib/access.tsx';
 
-const column = createColumnHelper<ReturnRequest>();
+const column = createColumnHelper<StaffReturnRequest>();
 const STATUS_OPTIONS = RETURN_STATUSES.map((value) => ({ value, label: RETURN_STATUS_LABELS[value] }));
 const REASON_OPTIONS = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
 const SORTABLE: readonly never[] = [];
 const _percent = (rate: number) => `${(rate * 100).toFixed(rate < 0.1 ? 1 : 0)}%`;
 
-type Dialog = { request: ReturnRequest; step: ReturnStep['step'] } | null;
+type Dialog = { request: StaffReturnRequest; step: ReturnStep['step'] } | null;
 
 /**
  * Returns (/admin/returns): shoppers' returns and exchanges, searched by customer and filtered by
@@ -56,7 +57,7 @@ export default function ReturnsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const allowed = useCan();
   // Fulfilment takes the steps but sees no refunds; support reads only.
-  const seesMoney = allowed('payments:read');
+  const seesMoney = allowed('money:read');
   const may = { steps: allowed('returns:write'), refund: allowed('payments:write') };
 
   const columns = useMemo(
@@ -104,14 +105,16 @@ export default function ReturnsPage() {
       }),
       ...(seesMoney
         ? [
-            column.accessor('refundAmount', {
+            column.display({
+              id: 'refundAmount',
               header: 'Refund',
-              enableSorting: false,
               meta: look({ className: 'text-right whitespace-nowrap tabular-nums' }),
-              cell: (info) =>
-                info.row.original.kind === 'return'
-                  ? formatPHP(info.row.original.refundedAmount ?? info.getValue())
-                  : '—',
+              cell: (info) => {
+                const request = info.row.original;
+                return request.kind === 'return' && withMoney(request)
+                  ? formatPHP(request.refundedAmount ?? request.refundAmount)
+                  : '—';
+              },
             }),
           ]
         : []),
@@ -169,7 +172,7 @@ export default function ReturnsPage() {
   );
 }
 
-function ItemCell({ request }: { request: ReturnRequest }) {
+function ItemCell({ request }: { request: StaffReturnRequest }) {
   const { item } = request;
   return (
     <span className="flex items-center gap-3">
@@ -185,7 +188,7 @@ function ItemCell({ request }: { request: ReturnRequest }) {
   );
 }
 
-function RequestCell({ request }: { request: ReturnRequest }) {
+function RequestCell({ request }: { request: StaffReturnRequest }) {
   return (
     <span className="flex flex-col gap-1">
       <span className="font-semibold text-ink">
@@ -232,7 +235,7 @@ function StepButtons({
   onStep,
   mayRefund,
 }: {
-  request: ReturnRequest;
+  request: StaffReturnRequest;
   onStep(dialog: Dialog): void;
   /** Recording a refund moves money: a manager's or the owner's. */
   mayRefund: boolean;
@@ -289,7 +292,7 @@ function StepDialog({
   step,
   onClose,
 }: {
-  request: ReturnRequest;
+  request: StaffReturnRequest;
   step: ReturnStep['step'];
   onClose(): void;
 }) {
@@ -311,7 +314,7 @@ function StepDialog({
     refuse: `${what}. The shopper is mailed the reason; a held size goes back on sale.`,
     received: `${what}. It goes back on sale unless damaged; a return's amount becomes a refund due.`,
     replacement: `${what}. The new ${request.exchange?.size ? `size ${request.exchange.size}` : 'item'} ships as its own parcel; the shopper is mailed its tracking.`,
-    refund: `${what}. ${formatPHP(request.refundAmount)} goes into the order's payments ledger; a cash or transfer refund needs its reference.`,
+    refund: `${what}. ${withMoney(request) ? formatPHP(request.refundAmount) : 'Its amount'} goes into the order's payments ledger; a cash or transfer refund needs its reference.`,
   }[step];
 
   const onSubmit = async (event: FormEvent) => {
