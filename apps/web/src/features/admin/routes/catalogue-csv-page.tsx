@@ -5,21 +5,13 @@ import {
   type CatalogueCsvReport,
 } from '@habi/shared';
 import { CircleCheck, Download, FileUp } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Label } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import { CATALOGUE_CSV_URL, useApplyCatalogueCsv, useCheckCatalogueCsv } from '../api/catalogue-csv.ts';
+import { CsvFileField } from '../components/csv-file-field.tsx';
 import { PageHeader, Panel } from '../components/page-header.tsx';
-
-/** A file chosen and read: its name and text, sent again with the dry run's token to apply. */
-interface Chosen {
-  name: string;
-  csv: string;
-}
+import { useCsvUpload } from '../hooks/use-csv-upload.ts';
 
 /**
  * Catalogue CSV (/admin/catalogue_csv): the whole catalogue out as a CSV, one row per variation
@@ -28,62 +20,16 @@ interface Chosen {
  */
 export default function CatalogueCsvPage() {
   useDocumentTitle('Catalogue CSV');
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [fileError, setFileError] = useState('');
-  const [report, setReport] = useState<CatalogueCsvReport | null>(null);
-  const [done, setDone] = useState<CatalogueCsvReport | null>(null);
-  const check = useCheckCatalogueCsv();
-  const apply = useApplyCatalogueCsv();
-
-  const runCheck = async (file: Chosen) => {
-    setReport(null);
-    try {
-      setReport(await check.mutateAsync(file.csv));
-    } catch (error) {
-      setFileError(errorMessage(error));
-    }
-  };
-
-  const choose = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setFileError('');
-    setReport(null);
-    setDone(null);
-    setChosen(null);
-    if (!file) return;
-    // Refused here, before a large file is read and sent.
-    if (file.size > CATALOGUE_CSV_LIMITS.bytes) {
-      setFileError(CATALOGUE_CSV_MESSAGES.tooLarge);
-      return;
-    }
-    const next = { name: file.name, csv: await file.text() };
-    if (next.csv.trim() === '') {
-      setFileError('The file is empty');
-      return;
-    }
-    setChosen(next);
-    await runCheck(next);
-  };
-
+  const upload = useCsvUpload({
+    maxBytes: CATALOGUE_CSV_LIMITS.bytes,
+    tooLarge: CATALOGUE_CSV_MESSAGES.tooLarge,
+    check: useCheckCatalogueCsv(),
+    apply: useApplyCatalogueCsv(),
+    // The dry run's token: the catalogue must not have changed since.
+    applyInput: (file, report) => ({ csv: file.csv, token: report.token }),
+  });
+  const { report, done, chosen } = upload;
   const canApply = report !== null && report.errors.length === 0 && report.changes.length > 0;
-
-  const applyFile = async () => {
-    if (!chosen || !report || !canApply) return;
-    try {
-      const result = await apply.mutateAsync({ csv: chosen.csv, token: report.token });
-      setDone(result);
-      setReport(null);
-      setChosen(null);
-      if (input.current) input.current.value = '';
-      toast.success(result.message);
-    } catch (error) {
-      // The catalogue changed since the dry run (or the file could not be read): check it again.
-      toast.error(errorMessage(error));
-      await runCheck(chosen);
-    }
-  };
 
   return (
     <>
@@ -114,32 +60,14 @@ export default function CatalogueCsvPage() {
             key add a product. At most {CATALOGUE_CSV_LIMITS.rows.toLocaleString('en-PH')} rows and{' '}
             {CATALOGUE_CSV_LIMITS.bytes / 1024 / 1024} MB.
           </p>
-          <div className="mt-4 flex flex-col gap-1.5">
-            <Label htmlFor={fileId}>CSV file</Label>
-            <input
-              ref={input}
-              id={fileId}
-              type="file"
-              accept=".csv,text/csv"
-              aria-describedby={fileError ? `${fileId}-error` : undefined}
-              aria-invalid={fileError ? true : undefined}
-              onChange={(event) => void choose(event)}
-              className="block w-full max-w-md text-sm text-ink-soft file:mr-4 file:h-11 file:cursor-pointer file:rounded-full file:border file:border-line file:bg-white file:px-5 file:font-semibold file:text-ink hover:file:bg-sand"
-            />
-            <FieldError id={`${fileId}-error`} message={fileError} icon />
-          </div>
-          {check.isPending && (
-            <p className="mt-4 flex items-center gap-2 text-sm text-muted" role="status">
-              <Spinner className="size-4" /> Checking {chosen?.name}...
-            </p>
-          )}
+          <CsvFileField upload={upload} />
         </Panel>
 
         {report && <DryRun name={chosen?.name ?? ''} report={report} />}
         {report && (
           <div className="flex justify-end">
-            <Button onClick={() => void applyFile()} disabled={!canApply || apply.isPending}>
-              {apply.isPending ? (
+            <Button onClick={() => void upload.applyFile()} disabled={!canApply || upload.applying}>
+              {upload.applying ? (
                 <Spinner className="size-4" />
               ) : (
                 <FileUp aria-hidden="true" className="size-4" />

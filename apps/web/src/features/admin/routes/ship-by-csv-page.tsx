@@ -4,26 +4,17 @@ import {
   orderReference,
   SHIPMENT_CSV_LIMITS,
   SHIPMENT_CSV_MESSAGES,
-  type ShipmentCsvReport,
 } from '@habi/shared';
 import { CircleCheck, FileUp, Truck } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Label } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useApplyShipmentCsv, useCheckShipmentCsv } from '../api/ship-by-csv.ts';
+import { CsvFileField } from '../components/csv-file-field.tsx';
 import { PageHeader, Panel } from '../components/page-header.tsx';
-
-/** A file chosen and read: its name and text, kept to send again when shipping. */
-interface Chosen {
-  name: string;
-  csv: string;
-}
+import { useCsvUpload } from '../hooks/use-csv-upload.ts';
 
 /**
  * Ship by CSV (/admin/orders/ship_by_csv): a courier portal's export of order numbers, couriers
@@ -32,63 +23,20 @@ interface Chosen {
  */
 export default function ShipByCsvPage() {
   useDocumentTitle('Ship by CSV');
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [fileError, setFileError] = useState('');
-  const [report, setReport] = useState<ShipmentCsvReport | null>(null);
-  const [done, setDone] = useState<ShipmentCsvReport | null>(null);
-  const check = useCheckShipmentCsv();
-  const apply = useApplyShipmentCsv();
-
-  const runCheck = async (file: Chosen) => {
-    setReport(null);
-    try {
-      setReport(await check.mutateAsync(file.csv));
-    } catch (error) {
-      setFileError(errorMessage(error));
-    }
-  };
-
-  const choose = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setFileError('');
-    setReport(null);
-    setDone(null);
-    setChosen(null);
-    if (!file) return;
-    // Refused here, before a large file is read and sent.
-    if (file.size > SHIPMENT_CSV_LIMITS.bytes) {
-      setFileError(SHIPMENT_CSV_MESSAGES.tooLarge);
-      return;
-    }
-    const next = { name: file.name, csv: await file.text() };
-    if (next.csv.trim() === '') {
-      setFileError('The file is empty');
-      return;
-    }
-    setChosen(next);
-    await runCheck(next);
-  };
-
+  const upload = useCsvUpload({
+    maxBytes: SHIPMENT_CSV_LIMITS.bytes,
+    tooLarge: SHIPMENT_CSV_MESSAGES.tooLarge,
+    check: useCheckShipmentCsv(),
+    apply: useApplyShipmentCsv(),
+    // The rows the check found ready; the refused ones stay behind.
+    applyInput: (file, report) => ({
+      csv: file.csv,
+      rows: report.rows.filter((row) => row.errors.length === 0).map((row) => row.row),
+    }),
+  });
+  const { report, done, chosen } = upload;
   const ready = report?.rows.filter((row) => row.errors.length === 0) ?? [];
   const refused = report?.rows.filter((row) => row.errors.length > 0) ?? [];
-
-  const ship = async () => {
-    if (!chosen || ready.length === 0) return;
-    try {
-      const result = await apply.mutateAsync({ csv: chosen.csv, rows: ready.map((row) => row.row) });
-      setDone(result);
-      setReport(null);
-      setChosen(null);
-      if (input.current) input.current.value = '';
-      toast.success(result.message);
-    } catch (error) {
-      // The orders changed since the check (or the file could not be read): check it again.
-      toast.error(errorMessage(error));
-      await runCheck(chosen);
-    }
-  };
 
   return (
     <>
@@ -115,25 +63,7 @@ export default function ShipByCsvPage() {
             most {SHIPMENT_CSV_LIMITS.rows} rows and {SHIPMENT_CSV_LIMITS.bytes / 1024} KB. Each order ships
             all its items not yet shipped.
           </p>
-          <div className="mt-4 flex flex-col gap-1.5">
-            <Label htmlFor={fileId}>CSV file</Label>
-            <input
-              ref={input}
-              id={fileId}
-              type="file"
-              accept=".csv,text/csv"
-              aria-describedby={fileError ? `${fileId}-error` : undefined}
-              aria-invalid={fileError ? true : undefined}
-              onChange={(event) => void choose(event)}
-              className="block w-full max-w-md text-sm text-ink-soft file:mr-4 file:h-11 file:cursor-pointer file:rounded-full file:border file:border-line file:bg-white file:px-5 file:font-semibold file:text-ink hover:file:bg-sand"
-            />
-            <FieldError id={`${fileId}-error`} message={fileError} icon />
-          </div>
-          {check.isPending && (
-            <p className="mt-4 flex items-center gap-2 text-sm text-muted" role="status">
-              <Spinner className="size-4" /> Checking {chosen?.name}...
-            </p>
-          )}
+          <CsvFileField upload={upload} />
         </Panel>
 
         {report && (
@@ -145,8 +75,11 @@ export default function ShipByCsvPage() {
                   {chosen?.name}: {report.message}. Nothing has shipped yet.
                 </p>
               </div>
-              <Button onClick={() => void ship()} disabled={ready.length === 0 || apply.isPending}>
-                {apply.isPending ? (
+              <Button
+                onClick={() => void upload.applyFile()}
+                disabled={ready.length === 0 || upload.applying}
+              >
+                {upload.applying ? (
                   <Spinner className="size-4" />
                 ) : (
                   <Truck aria-hidden="true" className="size-4" />
