@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, routeGate, test } from '../fixtures.ts';
-import { adminApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
+import { adminApi, createDiscountViaApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInAdmin(page.request, baseURL!);
@@ -56,12 +56,10 @@ test.describe('Discount form', () => {
   }) => {
     const code = `EDIT${uniqueTag().toUpperCase()}`;
     const api = await adminApi(playwright, baseURL!);
-    const created = await api.post('/api/admin/discounts', { data: { code, kind: 'percent', value: '10' } });
-    expect(created.status(), await created.text()).toBe(201);
-    const { discount } = (await created.json()) as { discount: { _id: string } };
+    const id = await createDiscountViaApi(api, { code, kind: 'percent', value: '10' });
     await api.dispose();
 
-    await page.goto(`/admin/discount_edit?did=${discount._id}`);
+    await page.goto(`/admin/discount_edit?did=${id}`);
     await expect(page.getByLabel('Percent off')).toHaveValue('10');
     // Nothing changed: leaving asks nothing.
     await navLink(page, 'Users');
@@ -89,9 +87,7 @@ test.describe('Discount form', () => {
   }) => {
     const code = `BACK${uniqueTag().toUpperCase()}`;
     const api = await adminApi(playwright, baseURL!);
-    const created = await api.post('/api/admin/discounts', { data: { code, kind: 'percent', value: '12' } });
-    expect(created.status(), await created.text()).toBe(201);
-    const { discount } = (await created.json()) as { discount: { _id: string } };
+    const id = await createDiscountViaApi(api, { code, kind: 'percent', value: '12' });
     await api.dispose();
 
     // The Users page's code is held on its way, as on a slow connection.
@@ -101,7 +97,7 @@ test.describe('Discount form', () => {
       await usersCode.opened;
       await route.continue();
     });
-    await page.goto(`/admin/discount_edit?did=${discount._id}`);
+    await page.goto(`/admin/discount_edit?did=${id}`);
     await expect(page.getByLabel('Percent off')).toHaveValue('12');
     await navLink(page, 'Users');
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();

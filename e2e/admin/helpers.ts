@@ -113,6 +113,16 @@ export async function createProductViaApi(
   return ((await response.json()) as { product: Product }).product._id;
 }
 
+/** Makes a discount code in the back office's API; its id. */
+export async function createDiscountViaApi(
+  api: APIRequestContext,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const response = await api.post('/api/admin/discounts', { data: fields });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { discount: { _id: string } }).discount._id;
+}
+
 /** Places an order as the shopper whose session `request` holds (the cart page's body, the server's total). */
 export async function placeOrder(
   request: APIRequestContext,

@@ -1,12 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { adminApi, uniqueTag } from '../admin/helpers.ts';
+import { adminApi, createDiscountViaApi as createCode, uniqueTag } from '../admin/helpers.ts';
 import { expect, expectAccessible, test } from '../fixtures.ts';
 import { shopperAtCart } from './cart-helpers.ts';
-
-async function createCode(api: APIRequestContext, fields: Record<string, unknown>) {
-  const response = await api.post('/api/admin/discounts', { data: fields });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 test('a code made in the back office lowers the cart, the order and the orders page', async ({
   page,

@@ -1,5 +1,5 @@
 import { EMAIL_MESSAGES } from '@habi/shared';
-import { adminApi, mailText, uniqueTag } from '../admin/helpers.ts';
+import { adminApi, createDiscountViaApi, mailText, uniqueTag } from '../admin/helpers.ts';
 import { expect, expectAccessible, newShopper, signUpViaApi, test } from '../fixtures.ts';
 import { saveCart, teeLine } from './cart-helpers.ts';
 
@@ -85,8 +85,7 @@ test('a visitor applies a code in the cart, signs in from there and comes back t
 }) => {
   const admin = await adminApi(playwright, baseURL!);
   const code = `BACK${uniqueTag().toUpperCase()}`;
-  const created = await admin.post('/api/admin/discounts', { data: { code, kind: 'percent', value: '20' } });
-  expect(created.status(), await created.text()).toBe(201);
+  await createDiscountViaApi(admin, { code, kind: 'percent', value: '20' });
   // An account made elsewhere; this browser is a visitor's.
   const shopper = newShopper();
   const other = await browser.newContext({
