@@ -1,6 +1,7 @@
 import { cellStateOf, type Product } from '@habi/shared';
 import { cn } from '../../../lib/cn.ts';
 import { cellKey, formatUnits, seenQuantities, stockAxes } from '../utils/stock-grid.ts';
+import { StockTable } from './stock-grid.tsx';
 
 const MARKS = {
   soldOut: { text: 'Sold out', className: 'bg-red-50 text-red-900' },
@@ -28,27 +29,7 @@ export function StockGridView({ product }: { product: Product }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="min-w-full border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Stock by variation and size</caption>
-          <thead>
-            <tr>
-              <th
-                scope="col"
-                className="sticky left-0 z-10 border-r border-b border-line bg-sand px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink-soft uppercase"
-              >
-                Variation
-              </th>
-              {axes.columns.map((column) => (
-                <th
-                  key={column.size}
-                  scope="col"
-                  className="border-b border-line bg-sand px-2 py-2 text-center text-xs font-semibold whitespace-nowrap text-ink-soft"
-                >
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <StockTable columns={axes.columns} headerPadding="px-2">
           <tbody>
             {axes.rows.map((row) => (
               <tr key={row.key} className="group">
@@ -86,7 +67,7 @@ export function StockGridView({ product }: { product: Product }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </StockTable>
       </div>
       <p className="text-sm text-ink-soft tabular-nums">
         Total: <span className="font-semibold text-ink">{formatUnits(product.stockTotal ?? 0)}</span>

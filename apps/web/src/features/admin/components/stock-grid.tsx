@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCellNavigation } from '../hooks/use-cell-navigation.ts';
@@ -9,6 +9,7 @@ import {
   parseQuantity,
   type StockAxes,
   type StockCells,
+  type StockColumn,
   setAll,
   totalOf,
 } from '../utils/stock-grid.ts';
@@ -63,27 +64,7 @@ export function StockGrid({
       <SetAll disabled={disabled} onSet={(text) => onChange(setAll(cells, axes, text))} />
       {/* Scroll padding as wide as the sticky column, so a cell scrolled to is never under it. */}
       <div className="scroll-pl-32 overflow-x-auto rounded-xl border border-line sm:scroll-pl-48">
-        <table className="min-w-full border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Stock by variation and size</caption>
-          <thead>
-            <tr>
-              <th
-                scope="col"
-                className="sticky left-0 z-10 border-r border-b border-line bg-sand px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink-soft uppercase"
-              >
-                Variation
-              </th>
-              {columns.map((column) => (
-                <th
-                  key={column.size}
-                  scope="col"
-                  className="border-b border-line bg-sand px-1.5 py-2 text-center text-xs font-semibold whitespace-nowrap text-ink-soft"
-                >
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <StockTable columns={columns} headerPadding="px-1.5">
           <tbody>
             {rows.map((row, r) => (
               <tr key={row.key} className="group">
@@ -117,7 +98,7 @@ export function StockGrid({
               </tr>
             ))}
           </tbody>
-        </table>
+        </StockTable>
       </div>
       <p className="text-sm text-ink-soft tabular-nums">
         Total: <span className="font-semibold text-ink">{formatUnits(totalOf(axes, cells))}</span>
@@ -254,5 +235,49 @@ function SetAll({ onSet, disabled }: { onSet(text: string): void; disabled?: boo
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The stock grid's table, edited or read: its caption and a header row of the sizes over the
+ * variations' column; `children` is its body.
+ */
+export function StockTable({
+  columns,
+  headerPadding,
+  children,
+}: {
+  columns: readonly StockColumn[];
+  /** The size headers' side padding, as wide as the cells below them want. */
+  headerPadding: string;
+  children: ReactNode;
+}) {
+  return (
+    <table className="min-w-full border-separate border-spacing-0 text-sm">
+      <caption className="sr-only">Stock by variation and size</caption>
+      <thead>
+        <tr>
+          <th
+            scope="col"
+            className="sticky left-0 z-10 border-r border-b border-line bg-sand px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink-soft uppercase"
+          >
+            Variation
+          </th>
+          {columns.map((column) => (
+            <th
+              key={column.size}
+              scope="col"
+              className={cn(
+                'border-b border-line bg-sand py-2 text-center text-xs font-semibold whitespace-nowrap text-ink-soft',
+                headerPadding,
+              )}
+            >
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {children}
+    </table>
   );
 }
