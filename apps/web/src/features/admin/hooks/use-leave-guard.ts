@@ -40,14 +40,19 @@ export function useLeaveGuard(dirty: boolean) {
 
   useEffect(() => {
     if (!dirty) return;
-    window.addEventListener('beforeunload', warnBeforeUnload);
+    // Read when the reload comes: the render that made the page clean may not have run its
+    // effects yet, and this listener would still be there.
+    const warn = (event: BeforeUnloadEvent) => {
+      if (latest.current.dirty && !latest.current.released) warnBeforeUnload(event);
+    };
+    window.addEventListener('beforeunload', warn);
     const ask = () =>
       latest.current.released
         ? Promise.resolve(true)
         : new Promise<boolean>((resolve) => setAnswer(() => resolve));
     askOpenPage = ask;
     return () => {
-      window.removeEventListener('beforeunload', warnBeforeUnload);
+      window.removeEventListener('beforeunload', warn);
       if (askOpenPage === ask) askOpenPage = undefined;
     };
   }, [dirty]);

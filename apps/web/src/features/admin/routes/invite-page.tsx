@@ -7,11 +7,9 @@ import {
 } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Logo } from '../../../components/layout/logo.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -23,6 +21,7 @@ import { currentAdminQuery } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAcceptInvite, useInviteLink } from '../api/staff.ts';
 import { FormMessage } from '../components/admin-dialog.tsx';
+import { BackOfficeCard } from '../components/back-office-card.tsx';
 import { landingFor } from '../lib/access.tsx';
 
 const ChooseSchema = StaffInviteAcceptSchema.omit({ token: true });
@@ -54,22 +53,7 @@ export default function InvitePage() {
   } else {
     body = <AcceptForm token={token} invite={link.data} onBroken={() => setBroken(true)} />;
   }
-  return (
-    <main className="grid min-h-dvh place-items-center bg-paper px-4 py-16">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
-          <Logo />
-        </div>
-        <section className="rounded-2xl border border-line bg-white p-6 shadow-[0_1px_2px_rgb(31_27_22/0.04)] sm:p-8">
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-sand px-2.5 py-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">
-            <ShieldCheck aria-hidden="true" className="size-3.5" />
-            Back office
-          </p>
-          {body}
-        </section>
-      </div>
-    </main>
-  );
+  return <BackOfficeCard>{body}</BackOfficeCard>;
 }
 
 function AcceptForm({

@@ -1,10 +1,9 @@
 import { type AdminSignInInput, AdminSignInSchema } from '@habi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Logo } from '../../../components/layout/logo.tsx';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -14,6 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminSignIn } from '../api/admin-session.ts';
+import { BackOfficeCard } from '../components/back-office-card.tsx';
 import { landingFor } from '../lib/access.tsx';
 
 /** The toast telling a failed attempt: one at a time, taken away by a success. */
@@ -59,52 +59,39 @@ export default function SignInPage() {
   });
 
   return (
-    <main className="relative grid min-h-dvh place-items-center bg-paper px-4 py-16">
-      <Link
-        to={paths.signIn}
-        className="absolute top-4 left-4 inline-flex h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-sand hover:text-ink"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back
-      </Link>
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
-          <Logo />
-        </div>
-        <section className="rounded-2xl border border-line bg-white p-6 shadow-[0_1px_2px_rgb(31_27_22/0.04)] sm:p-8">
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-sand px-2.5 py-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">
-            <ShieldCheck aria-hidden="true" className="size-3.5" />
-            Back office
-          </p>
-          <h1 className="mt-3 text-3xl font-semibold">Welcome back, Admin!</h1>
-          <p className="mt-1 text-sm text-muted">Sign in to manage products, orders and users.</p>
-          <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
-            <Field label="Username" error={errors.username?.message}>
-              {({ control }) => <Input {...control} autoComplete="username" {...register('username')} />}
-            </Field>
-            <Field label="Password" error={errors.password?.message}>
-              {({ control }) => (
-                <Input
-                  {...control}
-                  type="password"
-                  autoComplete="current-password"
-                  {...register('password')}
-                />
-              )}
-            </Field>
-            <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" disabled={signIn.isPending}>
-              {signIn.isPending ? (
-                <>
-                  <Spinner className="size-4" />
-                  Loading...
-                </>
-              ) : (
-                'Sign In'
-              )}
-            </Button>
-          </form>
-        </section>
-      </div>
-    </main>
+    <BackOfficeCard
+      before={
+        <Link
+          to={paths.signIn}
+          className="absolute top-4 left-4 inline-flex h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-sand hover:text-ink"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      }
+    >
+      <h1 className="mt-3 text-3xl font-semibold">Welcome back, Admin!</h1>
+      <p className="mt-1 text-sm text-muted">Sign in to manage products, orders and users.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
+        <Field label="Username" error={errors.username?.message}>
+          {({ control }) => <Input {...control} autoComplete="username" {...register('username')} />}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {({ control }) => (
+            <Input {...control} type="password" autoComplete="current-password" {...register('password')} />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" disabled={signIn.isPending}>
+          {signIn.isPending ? (
+            <>
+              <Spinner className="size-4" />
+              Loading...
+            </>
+          ) : (
+            'Sign In'
+          )}
+        </Button>
+      </form>
+    </BackOfficeCard>
   );
 }
