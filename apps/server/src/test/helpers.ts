@@ -36,6 +36,7 @@ export interface TestApp {
 const TABLES = [
   // A setting a test changes (the fuzz sets the return window) goes back to its default.
   'return_settings',
+  'transfer_accounts',
   'subscribers',
   'discount_redemptions',
   'discount_codes',
@@ -79,6 +80,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   if (databaseUrl) {
     database = await openDatabase({ databaseUrl });
     await database.db.execute(sql.raw(`truncate ${TABLES.join(', ')} cascade`));
+    // The one row of the payment settings, as its migration made it (a test turns methods on).
+    await database.db.execute(sql`delete from payment_settings`);
+    await database.db.execute(sql`insert into payment_settings default values`);
   } else {
     const template = await readFile(injectContext('pgliteTemplate'));
     database = await openDatabase({ pgliteDump: new Blob([template]) });
