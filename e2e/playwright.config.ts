@@ -16,6 +16,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'habi-e2e-'));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 const dataDir = E2E_DATA_DIR;
 
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const CATALOGUE_SPECS = /storefront\/(catalogue|journey)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -46,11 +49,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // The specs that compare the listing with the whole catalogue run first, before any other
+    // spec adds products of its own (newest first, one made mid-test would shift every card).
+    { name: 'catalogue', testMatch: CATALOGUE_SPECS, use: DESKTOP },
+    { name: 'chromium', testIgnore: CATALOGUE_SPECS, dependencies: ['catalogue'], use: DESKTOP },
     // Stock, search and passwords are checked at phone width as well: most shoppers arrive on a phone.
     {
       name: 'phone',
       testMatch: /(stock|search|password|email)\.spec\.ts$/,
+      dependencies: ['catalogue'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],

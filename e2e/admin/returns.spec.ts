@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from '../fixtures.ts';
 import { deliveredTee, jntNumber, stockOf } from '../returns-helpers.ts';
-import { mailText, navLink, signInAdmin, tableRows } from './helpers.ts';
+import { mailText, navLink, searchTable, signInAdmin, tableRows } from './helpers.ts';
 
 for (const [width, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
@@ -37,7 +37,7 @@ for (const [width, viewport] of [
       await page.getByLabel('Reason', { exact: true }).selectOption('wrongSize');
       await expect.poll(() => new URL(page.url()).search).toContain('status=requested');
       expect(new URL(page.url()).searchParams.get('reason')).toBe('wrongSize');
-      await page.getByRole('searchbox', { name: 'Search customer...' }).fill(shopper.name);
+      await searchTable(page, 'Search customer...', shopper.name);
       const row = tableRows(page, 'Returns').filter({ hasText: product.name });
       await expect(row).toHaveCount(1);
       await expect(row.getByText('Exchange for size L')).toBeVisible();

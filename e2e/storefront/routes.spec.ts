@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@habi/shared';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signUpViaApi, test } from '../fixtures.ts';
+import { cardNames, cardPrices, results } from './listing.ts';
 
 // Every storefront route, opened by a deep link and again after a reload, as a visitor and as a
 // signed-in shopper, with the redirects between them; the phone menu, the keyboard path through
@@ -33,10 +34,6 @@ interface RouteCase {
   leave?(page: Page): Promise<void>;
 }
 
-const cardNames = (scope: Locator) => scope.locator('li h3');
-const cardPrices = async (scope: Locator) =>
-  (await scope.locator('li h3 + p').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, '')));
-const results = (page: Page) => page.getByRole('region', { name: 'Products', exact: true });
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 async function expectSignIn(page: Page) {

@@ -1,16 +1,13 @@
 import type { ProductSummary, Suggestions } from '@habi/shared';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.ts';
+import { cardNames, cardPrices, results } from './listing.ts';
 
 // The header search (issue 13): suggestions as the shopper types, the listing's ranked results
 // for `?q=`, with the filters and sort, and the no-results state. Runs at desktop and phone width.
 
 const searchbox = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' });
-const results = (page: Page) => page.getByRole('region', { name: 'Products', exact: true });
-const cardNames = (scope: Locator) => scope.locator('li h3');
-const cardPrices = async (scope: Locator) =>
-  (await scope.locator('li h3 + p').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, '')));
 
 /** Below 1024 px the search sits behind a header button. */
 const isNarrow = (page: Page) => page.viewportSize()!.width < 1024;

@@ -9,6 +9,7 @@ import {
   signUpViaApi,
   test,
 } from '../fixtures.ts';
+import { results } from './listing.ts';
 
 // Stock on the storefront (docs/business-rules.md, Stock): sold-out sizes, "Only N left", the
 // quantity on offer, sold-out products, and the cart's word on lines stock can no longer fill.
@@ -18,7 +19,6 @@ const SHORT = 'Some items in your cart are no longer available in that quantity'
 
 const cartLines = (page: Page) =>
   page.getByRole('region', { name: 'Review your Cart' }).getByRole('listitem');
-const results = (page: Page) => page.getByRole('region', { name: 'Products', exact: true });
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
 
 /** The whole catalogue, oldest first: the seeded products before any a test made. */
