@@ -140,6 +140,45 @@ test('Edit Product adds a colour with its photo and stock, replaces a photo and 
   await api.dispose();
 });
 
+test('a cart line shows its variation’s photo as it is now, once the photo is replaced', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const name = `Cart ${uniqueTag()} Tee`;
+  const tee = await teeIn(api, name, ['Navy'], 10);
+  const [navy] = tee.variations;
+
+  await page.goto(`/view?pid=${tee._id}`);
+  await page.getByRole('radio', { name: 'M', exact: true }).check();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.locator('.Toastify').getByText('Added to the cart.').first()).toBeVisible();
+
+  await page.goto(`/admin/product_edit/?pid=${tee._id}`);
+  await page
+    .locator('input[type="file"][aria-label="Replace photo of Navy"]')
+    .setInputFiles(pngFile('green'));
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  const replaced = (await readProduct(api, tee._id)).variations[0]!.imageUrl;
+  expect(replaced).not.toBe(navy!.imageUrl);
+  expect((await api.get(navy!.imageUrl)).status()).toBe(404);
+
+  // The line was saved with the old photo, which is deleted: the cart shows the new one, loaded.
+  await page.goto('/cart');
+  const photo = page
+    .getByRole('region', { name: 'Review your Cart' })
+    .getByRole('listitem')
+    .filter({ hasText: navy!.name })
+    .locator('img');
+  await expect(photo).toHaveAttribute('src', replaced);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await api.dispose();
+});
+
 test('the products table finds a product with one size sold out by the size filter, not by the total ones', async ({
   page,
   playwright,

@@ -23,7 +23,10 @@ export function ProductImage({
   className,
   priority,
 }: ProductImageProps) {
-  const [failed, setFailed] = useState(false);
+  // The photo that failed to load: a new `src` (a cart line's photo once its product is read
+  // again) gets its own try.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
   // Spans, not divs: the frame sits inside buttons (the variation thumbnails), which take phrasing content only.
   return (
     <span className={cn('relative block aspect-square overflow-hidden bg-sand', className)}>
@@ -42,7 +45,7 @@ export function ProductImage({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src)}
           className="size-full object-cover"
         />
       )}

@@ -13,6 +13,8 @@ const textButton =
 
 interface CartLineItemProps {
   line: CartLine;
+  /** The line's photo as its product shows it now (the one it was added with until then). */
+  photo?: string;
   /** Why the server refused this line on the last attempt, if it did. */
   notice?: string;
   /** Units left of this line's variation and size, when its product tracks stock. */
@@ -28,7 +30,7 @@ interface CartLineItemProps {
  * A line asking for more than is left says so ("Only N left", "Sold out") until it fits; its
  * quantity is never changed for the shopper.
  */
-export function CartLineItem({ line, notice, left, gone = false, onRemoved }: CartLineItemProps) {
+export function CartLineItem({ line, photo, notice, left, gone = false, onRemoved }: CartLineItemProps) {
   const short = gone ? null : shortStockMessage(left ?? null, line.quantity);
 
   return (
@@ -42,7 +44,7 @@ export function CartLineItem({ line, notice, left, gone = false, onRemoved }: Ca
 
       <div className="mt-4 grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-4 sm:grid-cols-[7rem_minmax(0,1fr)] md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,15rem)] md:grid-rows-[auto_1fr] md:gap-x-6">
         <Link to={paths.product(line.productId)} tabIndex={-1} aria-hidden="true" className="md:row-span-2">
-          <ProductImage src={line.imageUrl} alt="" sizes="128px" className="rounded-xl" />
+          <ProductImage src={photo ?? line.imageUrl} alt="" sizes="128px" className="rounded-xl" />
         </Link>
 
         <div className="flex min-w-0 flex-col gap-1">
@@ -95,7 +97,7 @@ export function CartLineItem({ line, notice, left, gone = false, onRemoved }: Ca
  * The line's quantity, Edit (a stepper, saved by Save or Enter, dropped by Escape) and Delete.
  * Focus stays on the line: the Edit button takes it back when the stepper goes away.
  */
-function LineQuantity({ line, left, onRemoved }: Omit<CartLineItemProps, 'notice' | 'gone'>) {
+function LineQuantity({ line, left, onRemoved }: Omit<CartLineItemProps, 'photo' | 'notice' | 'gone'>) {
   const [draft, setDraft] = useState<number | null>(null);
   const stepperRef = useRef<HTMLDivElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);

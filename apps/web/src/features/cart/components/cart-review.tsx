@@ -6,7 +6,7 @@ import { usePaymentOptions } from '../../../lib/payment-options.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
 import { useCartPricing } from '../hooks/use-cart-pricing.ts';
 import { useCheckout } from '../hooks/use-checkout.ts';
-import { useLinesLeft } from '../hooks/use-lines-left.ts';
+import { useLinesNow } from '../hooks/use-lines-now.ts';
 import { AddressBox, type AddressMode } from './address-box.tsx';
 import { CartLineItem } from './cart-line-item.tsx';
 import { codeErrorOf, DiscountCodeField } from './discount-code-field.tsx';
@@ -54,7 +54,7 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
     },
   });
 
-  const { left, gone } = useLinesLeft(lines, checkout.refused);
+  const { left, gone, photos } = useLinesNow(lines, checkout.refused);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem] xl:gap-10">
@@ -72,6 +72,7 @@ export default function CartReview({ lines }: { lines: readonly CartLine[] }) {
             <CartLineItem
               key={line.cartProductId}
               line={line}
+              photo={photos[line.cartProductId]}
               notice={checkout.lineNotices[line.cartProductId]}
               left={left[line.cartProductId]}
               gone={gone.has(line.cartProductId)}

@@ -1,7 +1,7 @@
 import type { StockedProduct } from '@habi/shared';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../lib/cart-store.ts';
-import { linesGone, linesLeft } from './line-stock.ts';
+import { linePhotos, linesGone, linesLeft } from './line-stock.ts';
 
 const line = (cartProductId: string, productId: string, name: string, size: string): CartLine => ({
   cartProductId,
@@ -61,8 +61,15 @@ describe('linesLeft', () => {
 
 describe('linesGone', () => {
   const read = new Map([
-    ['tee', { name: 'Tee Navy', variations: [{ name: 'Tee Olive' }] }],
-    ['tote', { name: 'Canvas Tote', variations: [] }],
+    [
+      'tee',
+      {
+        name: 'Tee Navy',
+        imageUrl: '/uploads/olive.webp',
+        variations: [{ name: 'Tee Olive', imageUrl: '/uploads/olive.webp' }],
+      },
+    ],
+    ['tote', { name: 'Canvas Tote', imageUrl: '/uploads/tote.webp', variations: [] }],
   ]);
 
   it('names the lines whose variation the product no longer sells', () => {
@@ -73,5 +80,34 @@ describe('linesGone', () => {
       line('unread', 'cap', 'Cap Red', ''),
     ];
     expect([...linesGone(lines, read)]).toEqual(['navy']);
+  });
+});
+
+describe('linePhotos', () => {
+  const read = new Map([
+    [
+      'tee',
+      {
+        name: 'Tee',
+        imageUrl: '/uploads/tee-cover.webp',
+        variations: [{ name: 'Tee Olive', imageUrl: '/uploads/olive-replaced.webp' }],
+      },
+    ],
+    ['tote', { name: 'Canvas Tote', imageUrl: '/uploads/tote-replaced.webp', variations: [] }],
+  ]);
+
+  it('shows each line the photo its product shows now, and keeps a line’s own while unread or gone', () => {
+    const lines = [
+      line('olive', 'tee', 'Tee Olive', 'M'),
+      line('tote', 'tote', 'Canvas Tote', ''),
+      line('navy', 'tee', 'Tee Navy', 'M'),
+      line('unread', 'cap', 'Cap Red', ''),
+    ];
+    expect(linePhotos(lines, read)).toEqual({
+      olive: '/uploads/olive-replaced.webp',
+      tote: '/uploads/tote-replaced.webp',
+      navy: '/uploads/x.webp',
+      unread: '/uploads/x.webp',
+    });
   });
 });
