@@ -40,6 +40,7 @@ for (const width of [390, 1280]) {
       await checkScreen(page, '/admin/add_discount', 'Add Discount');
       await checkScreen(page, '/admin/subscribers', 'Subscribers');
       await checkScreen(page, '/admin/emails', 'Emails');
+      await checkScreen(page, '/admin/audit_log', 'Audit log');
       await checkScreen(page, '/admin/update_admin_profile', 'Update Admin Profile');
       await checkScreen(page, '/admin/no-such-page', 'Not Found!');
     });

@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 import { accountsRoutes } from './modules/accounts/index.ts';
 import { adminsRoutes } from './modules/admins/index.ts';
+import { auditPlugin, auditRoutes } from './modules/audit/index.ts';
 import { authPlugin } from './modules/auth/index.ts';
 import { catalogueCsvRoutes } from './modules/catalogue-csv/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -128,6 +129,7 @@ export async function buildApp(
   await app.register(compression);
   await app.register(metrics, { database });
   await app.register(authPlugin, { db: database.db, secureCookies: config.cookieSecure });
+  await app.register(auditPlugin);
   await app.register(multipart, MULTIPART);
   await app.register(docs, { storeName: config.storeName });
 
@@ -202,6 +204,7 @@ export async function buildApp(
       await api.register(dashboardRoutes, { db: database.db, prefix: '/admin/dashboard' });
       await api.register(reportsRoutes, { db: database.db, prefix: '/admin/reports' });
       await api.register(catalogueCsvRoutes, { db: database.db, images, prefix: '/admin/catalogue' });
+      await api.register(auditRoutes, { db: database.db, prefix: '/admin/audit' });
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ export * from './pages.ts';
 export * from './payments.ts';
 export * from './returns.ts';
 export * from './schemas/address.ts';
+export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue-csv.ts';
 export * from './schemas/common.ts';

@@ -87,6 +87,10 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /api/admin/staff/invites/:id': 'staff:manage',
   'PATCH /api/admin/staff/:id': 'staff:manage',
   'DELETE /api/admin/staff/:id': 'staff:manage',
+  // The audit log watches the staff: the owner's, with the staff.
+  'GET /api/admin/audit': 'staff:manage',
+  'GET /api/admin/audit/facets': 'staff:manage',
+  'GET /api/admin/audit/export': 'staff:manage',
   'GET /api/users/all': 'customers:read',
   'DELETE /api/users/delete/:id': 'customers:delete',
   'GET /api/product/admin-list': 'products:read',

@@ -3,6 +3,7 @@
  * migrations). Code imports the tables from here.
  */
 export * from './schema/accounts.ts';
+export * from './schema/audit.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/discounts.ts';
 export * from './schema/mail.ts';

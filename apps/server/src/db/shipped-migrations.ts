@@ -170,4 +170,9 @@ export const SHIPPED_MIGRATIONS = [
     when: 1795839395749,
     sha256: '09fb54f5cc9402301fd1891f538670aafcf34c2679ef3074916bd0f6e6d5dc7b',
   },
+  {
+    tag: '0033_audit_log',
+    when: 1795854503594,
+    sha256: '75279646d6feb7521d80ce4288d8da1e591b5e77f52f624bbddcc54e584af071',
+  },
 ];

@@ -1,5 +1,5 @@
 import { DeleteByIdBodySchema, IdParamsSchema, MessageResponseSchema } from '@habi/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
@@ -9,7 +9,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  */
 export function adminDeleteRoute(
   app: FastifyInstance,
-  { tags, remove, message }: { tags: string[]; remove: (id: string) => Promise<void>; message: string },
+  {
+    tags,
+    remove,
+    message,
+  }: {
+    tags: string[];
+    /** Deletes the record, with its audit row. */
+    remove: (id: string, request: FastifyRequest) => Promise<void>;
+    message: string;
+  },
 ) {
   app.withTypeProvider<ZodTypeProvider>().delete(
     '/delete/:id',
@@ -24,7 +33,7 @@ export function adminDeleteRoute(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      await remove(request.params.id);
+      await remove(request.params.id, request);
       return { message };
     },
   );

@@ -10,10 +10,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_WRITES } from '../modules/audit/audit.plugin.ts';
 import {
   ADMIN,
   buildTestApp,
   cookieOf,
+  countRows,
   insertProduct,
   multipartBody,
   type OrderJson,
@@ -1058,6 +1060,15 @@ const ROUTES: Route[] = [
     expected: everyone(200),
     build: () => ({ url: '/api/places/cities/1380300000/barangays' }),
   },
+  // audit log
+  { method: 'GET', path: '/api/admin/audit', expected: adminOnly(200), build: () => ({}) },
+  { method: 'GET', path: '/api/admin/audit/facets', expected: adminOnly(200), build: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    expected: adminOnly(200),
+    build: () => ({ url: '/api/admin/audit/export?entity=product' }),
+  },
   // health
   { method: 'GET', path: '/api/health', expected: everyone(200), build: () => ({}) },
   { method: 'GET', path: '/api/health/live', expected: everyone(200), build: () => ({}) },
@@ -1074,6 +1085,8 @@ function expectedOf(route: Route, caller: Caller): number {
 const CASES = ROUTES.flatMap((route) =>
   CALLERS.map((caller) => [route.method, route.path, caller, expectedOf(route, caller), route] as const),
 );
+
+const auditRows = () => countRows(t, 'audit_log');
 
 function standingCookie(caller: Caller): string | undefined {
   if (caller === 'customer A') return a.cookie;
@@ -1127,6 +1140,7 @@ describe('authorization matrix', () => {
   it.each(CASES)('%s %s as %s -> %i', async (method, path, caller, status, route) => {
     const request = await route.build(caller);
     const cookie = 'cookie' in request ? request.cookie : standingCookie(caller);
+    const audited = await auditRows();
     const response = await t.request({
       method,
       url: request.url ?? path,
@@ -1136,6 +1150,15 @@ describe('authorization matrix', () => {
     });
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
+    // Each back-office write leaves exactly one audit row, whatever route adds it later.
+    // Sign-ins (anyone's, with the admin's password) and signing out of an admin session too.
+    const staff = caller === 'admin' || (STAFF as readonly string[]).includes(caller);
+    const backOfficeWrite =
+      (staff && method !== 'GET' && status < 300 && route.expected.anonymous >= 400) ||
+      path === '/api/admin/sign-in' ||
+      (path === '/api/admin/sign-out' && staff);
+    const written = backOfficeWrite && !NOT_WRITES.has(`${method} ${path}`) ? 1 : 0;
+    expect((await auditRows()) - audited, `audit rows of ${method} ${path}`).toBe(written);
   });
 
   // Authorization comes before the body is read: an empty or broken body changes nothing.

@@ -1196,6 +1196,7 @@ const otherCases = (): Case[] => {
     ['/api/admin/emails', 'admin'],
     ['/api/admin/subscribers', 'admin'],
     ['/api/admin/subscribers/export', 'admin'],
+    ['/api/admin/audit', 'admin'],
   ];
   for (const [url, who] of listQueries) {
     for (const query of [
@@ -1248,6 +1249,28 @@ const otherCases = (): Case[] => {
     for (const query of ['status=gone', 'status=', 'status=pending&status=subscribed', 'status[a]=pending']) {
       cases.push({
         name: `GET ${url}?${query}`,
+        status: 400,
+        build: () => ({ method: 'GET', url: `${url}?${query}`, cookie: cookieOf('admin') }),
+      });
+    }
+  }
+  // The Audit log's filters, on the page and in its CSV: a kind of record, real days in order.
+  for (const url of ['/api/admin/audit', '/api/admin/audit/export']) {
+    for (const query of [
+      'entity=Product',
+      'entity=',
+      'entity=product&entity=order',
+      'entity[a]=product',
+      'admin=',
+      `admin=${LONG}`,
+      'admin=a%00b',
+      'from=2026-02-30',
+      'from=2026-10-31&to=2026-10-01',
+      'to=x',
+      'limit=5&role=owner',
+    ]) {
+      cases.push({
+        name: `GET ${url}?${query.slice(0, 30)}`,
         status: 400,
         build: () => ({ method: 'GET', url: `${url}?${query}`, cookie: cookieOf('admin') }),
       });

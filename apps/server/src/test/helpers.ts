@@ -47,6 +47,7 @@ const TABLES = [
   'sessions',
   'sign_in_throttle',
   'sign_in_waiters',
+  'audit_log',
   'sign_up_throttle',
   'known_devices',
   'images',

@@ -45,6 +45,7 @@ export const paths = {
     users: '/admin/users',
     emails: '/admin/emails',
     subscribers: '/admin/subscribers',
+    auditLog: '/admin/audit_log',
     discounts: '/admin/discounts',
     sizeCharts: '/admin/size_charts',
     addDiscount: '/admin/add_discount',

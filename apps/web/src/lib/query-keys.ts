@@ -44,6 +44,12 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.discounts.all, 'detail', id] as const,
     check: (code: string, subtotal: string) => [...queryKeys.discounts.all, 'check', code, subtotal] as const,
   },
+  /** The back office's Audit log: its pages and the filters' choices. */
+  audit: {
+    all: ['audit'] as const,
+    list: (query: object) => [...queryKeys.audit.all, 'list', query] as const,
+    facets: () => [...queryKeys.audit.all, 'facets'] as const,
+  },
   subscribers: {
     all: ['subscribers'] as const,
     list: (query: object) => [...queryKeys.subscribers.all, 'list', query] as const,

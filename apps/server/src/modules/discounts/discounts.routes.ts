@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { discountCodes } from '../../db/schema.ts';
+import { audited, rowOf } from '../audit/index.ts';
 import { throttleCodeCheck } from '../auth/index.ts';
 import * as discountsService from './discounts.service.ts';
 
@@ -69,7 +71,17 @@ export default async function discountsRoutes(app: FastifyInstance, { db }: { db
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const discount = await discountsService.createDiscount(db, request.body);
+      const discount = await audited(
+        db,
+        request,
+        {
+          entity: 'discount',
+          action: 'create',
+          id: (made) => made._id,
+          read: rowOf(discountCodes),
+        },
+        (tx: Db) => discountsService.createDiscount(tx, request.body),
+      );
       return reply.status(201).send({ message: 'Discount code created', discount });
     },
   );
@@ -86,7 +98,12 @@ export default async function discountsRoutes(app: FastifyInstance, { db }: { db
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const discount = await discountsService.updateDiscount(db, request.params.id, request.body);
+      const discount = await audited(
+        db,
+        request,
+        { entity: 'discount', action: 'edit', id: request.params.id, read: rowOf(discountCodes) },
+        (tx: Db) => discountsService.updateDiscount(tx, request.params.id, request.body),
+      );
       return { message: 'Discount code updated', discount };
     },
   );

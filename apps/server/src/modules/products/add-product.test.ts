@@ -2,6 +2,7 @@ import { CreateProductFieldsSchema } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, countRows, type TestApp, testPng } from '../../test/helpers.ts';
+import type { Recorder } from '../audit/index.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import { addProduct } from './products.service.ts';
 
@@ -18,6 +19,17 @@ const fields = (variations: string[] = []) =>
     price: '1299.00',
     variationsName: JSON.stringify(variations),
   });
+
+/** A recorder that keeps the actions it is given, as the audit log would. */
+function actions(): Recorder & { kept: string[] } {
+  const kept: string[] = [];
+  return Object.assign(
+    async (_tx: unknown, change: { action: string }) => {
+      kept.push(change.action);
+    },
+    { kept },
+  );
+}
 
 /** A store that keeps what it is given in memory, and can be told to fail its writes. */
 function memoryStore(failPuts = false): ImageStore & { names: string[] } {
@@ -45,7 +57,9 @@ describe('adding a product with its images', () => {
   it('stores the row and every size of every image', async () => {
     const store = memoryStore();
     const files = { main: [await testPng('#111111')], variations: [await testPng('#222222')] };
-    const row = await addProduct(t.database.db, store, fields(['Linen Shirt White']), files);
+    const record = actions();
+    const row = await addProduct(t.database.db, store, fields(['Linen Shirt White']), files, record);
+    expect(record.kept).toEqual(['create']);
     expect(store.names).toHaveLength(4);
     expect(store.names).toContain(row.imageUrl.slice('/uploads/'.length));
     expect(store.names).toContain(row.variations[0]!.imageUrl.slice('/uploads/'.length));
@@ -54,8 +68,13 @@ describe('adding a product with its images', () => {
   it('takes the row back when the images cannot be stored', async () => {
     const before = await countRows(t, 'products');
     const files = { main: [await testPng('#333333')], variations: [] };
-    await expect(addProduct(t.database.db, memoryStore(true), fields(), files)).rejects.toThrow('disk full');
+    const record = actions();
+    await expect(addProduct(t.database.db, memoryStore(true), fields(), files, record)).rejects.toThrow(
+      'disk full',
+    );
     expect(await countRows(t, 'products')).toBe(before);
+    // The log tells both: made, then taken back.
+    expect(record.kept).toEqual(['create', 'delete']);
   });
 
   it('stores no image when the row cannot be written', async () => {
@@ -67,7 +86,7 @@ describe('adding a product with its images', () => {
     );
     const store = memoryStore();
     const files = { main: [await testPng('#444444')], variations: [] };
-    await expect(addProduct(t.database.db, store, fields(), files)).rejects.toThrow();
+    await expect(addProduct(t.database.db, store, fields(), files, actions())).rejects.toThrow();
     expect(store.names).toEqual([]);
     await t.database.db.execute(sql`drop trigger refuse_products on products`);
   });
@@ -77,7 +96,7 @@ describe('adding a product with its images', () => {
     const before = await countRows(t, 'products');
     const files = { main: [await testPng('#555555')], variations: [Buffer.from('not an image')] };
     await expect(
-      addProduct(t.database.db, store, fields(['Linen Shirt White']), files),
+      addProduct(t.database.db, store, fields(['Linen Shirt White']), files, actions()),
     ).rejects.toMatchObject({
       statusCode: 415,
     });

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
+import { audited, recorder } from '../audit/index.ts';
 import { searchIndexes, suggest } from '../search/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { listProductsForAdmin } from './admin-list.service.ts';
@@ -27,7 +28,14 @@ import { bestSellers } from './best-sellers.service.ts';
 import { createCatalogueCache, type Versions, type VersionsRaised } from './catalogue-cache.ts';
 import { type CatalogueReads, listProducts } from './collection.service.ts';
 import { editWithImages } from './product-media.ts';
-import { addProduct, deleteProduct, readProduct, updateProduct, updateStock } from './products.service.ts';
+import {
+  addProduct,
+  auditedProduct,
+  deleteProduct,
+  readProduct,
+  updateProduct,
+  updateStock,
+} from './products.service.ts';
 import { stockTotalsAt } from './stock.service.ts';
 
 /** Catalogue answers kept in memory (catalogue-cache.ts): enough for the pages shoppers read most. */
@@ -153,10 +161,13 @@ function writeRoutes(app: FastifyInstance, { db, images }: Deps) {
     async (request, reply) => {
       const form = await readMultipart(request, ['imageUrl', 'varImgUrls']);
       const fields = parseFields(CreateProductFieldsSchema, form.fields);
-      const product = await addProduct(db, images, fields, {
-        main: form.files.imageUrl ?? [],
-        variations: form.files.varImgUrls ?? [],
-      });
+      const product = await addProduct(
+        db,
+        images,
+        fields,
+        { main: form.files.imageUrl ?? [], variations: form.files.varImgUrls ?? [] },
+        recorder(request, 'product'),
+      );
       return reply.status(201).send({ message: 'Product added successfully', product });
     },
   );
@@ -176,8 +187,11 @@ function writeRoutes(app: FastifyInstance, { db, images }: Deps) {
     async (request) => {
       const { id } = request.params;
       const files = editUploads.get(request) ?? [];
+      // The images are checked and made first; the edit's transaction holds its audit row.
       const product = await editWithImages(db, images, files, request.log, request.body, (uploads) =>
-        updateProduct(db, id, request.body, uploads),
+        audited(db, request, { entity: 'product', action: 'edit', id, read: auditedProduct }, (tx: Db) =>
+          updateProduct(tx, id, request.body, uploads),
+        ),
       );
       return { message: 'Product updated successfully', product };
     },
@@ -196,14 +210,23 @@ function writeRoutes(app: FastifyInstance, { db, images }: Deps) {
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const product = await updateStock(db, request.params.id, request.body);
+      const { id } = request.params;
+      const product = await audited(
+        db,
+        request,
+        { entity: 'product', action: 'stock', id, read: auditedProduct },
+        (tx: Db) => updateStock(tx, id, request.body),
+      );
       return { message: 'Stock updated successfully', product };
     },
   );
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => deleteProduct(db, id),
+    remove: (id, request) =>
+      audited(db, request, { entity: 'product', action: 'delete', id, read: auditedProduct }, (tx: Db) =>
+        deleteProduct(tx, id),
+      ),
     message: 'Product deleted successfully',
   });
 }

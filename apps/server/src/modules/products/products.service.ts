@@ -14,10 +14,11 @@ import {
   stockNowMessage,
   toDecimal,
 } from '@habi/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, productStock, products, type VariationRecord } from '../../db/schema.ts';
 import { badInput, conflict, fieldErrors, notFound } from '../../lib/errors.ts';
+import type { AuditRead, Recorder } from '../audit/index.ts';
 import {
   assertImage,
   type ImageStore,
@@ -81,7 +82,7 @@ export interface NewProduct {
   stock?: readonly StockLevel[];
 }
 
-export async function createProduct(db: Db, { stock, ...input }: NewProduct) {
+export async function createProduct(db: Db, { stock, ...input }: NewProduct, record?: Recorder) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -93,6 +94,7 @@ export async function createProduct(db: Db, { stock, ...input }: NewProduct) {
       })
       .returning();
     if (stock) await fitStock(tx, row!.id, row!, stock);
+    await record?.(tx, { action: 'create', id: row!.id, after: await auditedProduct(tx, row!.id) });
     return row!;
   });
 }
@@ -108,6 +110,7 @@ export async function addProduct(
   images: ImageStore,
   fields: CreateProductFields,
   files: { main: Buffer[]; variations: Buffer[] },
+  record: Recorder,
 ): Promise<Product> {
   const [main, ...extra] = files.main;
   if (!main) throw badInput('Add a product image', { imageUrl: 'Add a product image' });
@@ -133,22 +136,30 @@ export async function addProduct(
   for (const file of [main, ...files.variations]) assertImage(file);
   const prepared: PreparedImage[] = [];
   for (const file of [main, ...files.variations]) prepared.push(await prepareImage(images, file));
-  const row = await createProduct(db, {
-    name: fields.name,
-    description: fields.description,
-    price: fields.price,
-    imageUrl: prepared[0]!.url,
-    category: fields.category,
-    subCategory: fields.subCategory,
-    sizes,
-    variations: fields.variationsName.map((name, i) => ({ name, imageUrl: prepared[i + 1]!.url })),
-    sizeChart: fields.sizeChart,
-    ...(fields.stock?.trackStock ? { stock: quantities } : {}),
-  });
+  const row = await createProduct(
+    db,
+    {
+      name: fields.name,
+      description: fields.description,
+      price: fields.price,
+      imageUrl: prepared[0]!.url,
+      category: fields.category,
+      subCategory: fields.subCategory,
+      sizes,
+      variations: fields.variationsName.map((name, i) => ({ name, imageUrl: prepared[i + 1]!.url })),
+      sizeChart: fields.sizeChart,
+      ...(fields.stock?.trackStock ? { stock: quantities } : {}),
+    },
+    record,
+  );
   try {
     for (const image of prepared) await putImage(images, image);
   } catch (error) {
-    await db.delete(products).where(eq(products.id, row.id));
+    // Taken back, and the log says so beside its creation.
+    await db.transaction(async (tx) => {
+      await tx.delete(products).where(eq(products.id, row.id));
+      await record(tx, { action: 'delete', id: row.id });
+    });
     throw error;
   }
   return toProduct(db, row);
@@ -278,6 +289,23 @@ async function applyStock(
   }
   return trackStock;
 }
+
+/** A product as its audit rows keep it: its row and its stock, one line per variation and size. */
+export const auditedProduct: AuditRead = async (tx, id) => {
+  const [found] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!found) return null;
+  const stock = await tx
+    .select({
+      variation: productStock.variation,
+      size: productStock.size,
+      quantity: productStock.quantity,
+      sku: productStock.sku,
+    })
+    .from(productStock)
+    .where(eq(productStock.productId, id))
+    .orderBy(asc(productStock.variation), asc(productStock.size));
+  return { ...found, stock };
+};
 
 export async function deleteProduct(db: Executor, id: string) {
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });

@@ -1,2 +1,2 @@
-// The reports module's public face: its routes (the back office's CSV downloads).
-export { default as reportsRoutes } from './reports.routes.ts';
+// The reports module's public face: its routes (the back office's CSV downloads) and how they send a CSV.
+export { default as reportsRoutes, sendCsv } from './reports.routes.ts';

@@ -10,7 +10,7 @@ import { ordersReport, paymentsReport, salesByProductReport, stockReport } from 
 const BOM = '\uFEFF';
 
 /** Sends a report's chunks as they are made, as a CSV file download. */
-function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncGenerator<string>) {
+export function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncGenerator<string>) {
   async function* withBom() {
     yield BOM;
     yield* chunks;

@@ -2,6 +2,7 @@ import { type Permission, STAFF_ROLE_LABELS } from '@habi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FileSpreadsheet,
+  History,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -120,6 +121,13 @@ const NAV = [
     label: 'Staff',
     icon: UserCog,
     matches: (path: string) => path.startsWith(paths.admin.staff),
+  },
+  {
+    to: paths.admin.auditLog,
+    permission: 'staff:manage',
+    label: 'Audit log',
+    icon: History,
+    matches: (path: string) => path.startsWith(paths.admin.auditLog),
   },
 ] satisfies (Record<string, unknown> & { permission: Permission })[];
 
@@ -246,6 +254,7 @@ function SidebarNav({ onNavigate, onLeave }: { onNavigate?: () => void; onLeave:
         queryClient.removeQueries({ queryKey: queryKeys.emails.all });
         queryClient.removeQueries({ queryKey: queryKeys.discounts.all });
         queryClient.removeQueries({ queryKey: queryKeys.subscribers.all });
+        queryClient.removeQueries({ queryKey: queryKeys.audit.all });
         queryClient.removeQueries({ queryKey: queryKeys.dashboard.all });
         queryClient.removeQueries({ queryKey: paymentSettingsKey });
       },

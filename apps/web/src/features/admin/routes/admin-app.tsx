@@ -26,6 +26,7 @@ const AddDiscountPage = lazy(() => import('./add-discount-page.tsx'));
 const DiscountEditPage = lazy(() => import('./discount-edit-page.tsx'));
 const EmailsPage = lazy(() => import('./emails-page.tsx'));
 const SubscribersPage = lazy(() => import('./subscribers-page.tsx'));
+const AuditLogPage = lazy(() => import('./audit-log-page.tsx'));
 const ProfilePage = lazy(() => import('./profile-page.tsx'));
 const SizeChartsPage = lazy(() => import('./size-charts-page.tsx'));
 const StaffPage = lazy(() => import('./staff-page.tsx'));
@@ -178,6 +179,14 @@ export default function AdminApp() {
             element={
               <Can permission="emails:read">
                 <EmailsPage />
+              </Can>
+            }
+          />
+          <Route
+            path="audit_log"
+            element={
+              <Can permission="staff:manage">
+                <AuditLogPage />
               </Can>
             }
           />
