@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { recorder } from '../audit/index.ts';
 import {
   endOtherSessions,
   endSessionById,
@@ -136,7 +137,8 @@ function changeRoutes(app: FastifyInstance, { db, settings }: Deps) {
       failMessage: PASSWORD_MESSAGES.wrongCurrent,
       field: 'currentPassword',
     });
-    await passwords.changePassword(db, account, password, request.sessionId!, settings);
+    const record = account.kind === 'admin' ? recorder(request, 'admin') : undefined;
+    await passwords.changePassword(db, account, password, request.sessionId!, settings, record);
     return { message: PASSWORD_MESSAGES.changed };
   };
 

@@ -5,6 +5,7 @@ import { type AdminRow, admins, type CustomerRow, customers, passwordResets } fr
 import { HttpError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newToken, tokenDigest } from '../../lib/tokens.ts';
+import type { Recorder } from '../audit/index.ts';
 import { clock, endOtherSessions, forgetDevices } from '../auth/index.ts';
 import { enqueueMail, passwordChangedMail, passwordResetMail } from '../mail/index.ts';
 
@@ -124,10 +125,13 @@ export async function changePassword(
   password: string,
   currentSessionId: string,
   settings: AccountMailSettings,
+  /** An admin's change is recorded in the audit log with it. */
+  record?: Recorder,
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const { kind, row } = account;
   await db.transaction(async (tx) => {
+    await record?.(tx, { action: 'password-change', id: row.id });
     if (kind === 'customer') {
       await tx.update(customers).set({ passwordHash }).where(eq(customers.id, row.id));
     } else {

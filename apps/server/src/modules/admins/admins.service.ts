@@ -41,6 +41,12 @@ export async function countAdmins(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The admin a username names, in any case. */
+export async function findAdminByUsername(db: Executor, username: string): Promise<AdminRow | null> {
+  const [row] = await db.select().from(admins).where(sameUsername(username));
+  return row ?? null;
+}
+
 export async function authenticateAdmin(db: Executor, username: string, password: string) {
   const [row] = await db.select().from(admins).where(sameUsername(username));
   // A suspended or removed member is refused like a wrong password, after as long a check.

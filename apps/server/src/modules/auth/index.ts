@@ -5,6 +5,7 @@ export { throttleEmailLink } from './email-links.ts';
 export {
   endOtherSessions,
   endSessionById,
+  findSessionAdmin,
   listSessions,
   SESSION_COOKIES,
   type SessionKind,

@@ -5,11 +5,12 @@ import {
   STOCK_MESSAGES,
   stockLeftMessage,
 } from '@habi/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
+import type { AuditRead, Recorder } from '../audit/index.ts';
 import { releaseOrderCode, retakeOrderCode } from '../discounts/index.ts';
 import { type MailSettings, mailStatusChanges } from '../mail/index.ts';
 import { moveStock, type StockMove } from '../products/index.ts';
@@ -29,11 +30,18 @@ export async function updateStatuses(
   db: Db,
   orderId: string,
   statuses: ItemStatus[],
-  { mail, proofs, log }: { mail: MailSettings; proofs: ImageStore; log: FastifyBaseLogger },
+  {
+    mail,
+    proofs,
+    log,
+    record,
+  }: { mail: MailSettings; proofs: ImageStore; log: FastifyBaseLogger; record: Recorder },
 ): Promise<OrderStatus> {
   const { status, gone } = await db.transaction(async (tx) => {
+    const before = await auditedOrder(tx, orderId);
     const status = await setStatuses(tx, orderId, statuses, { mail });
     const gone = status === 'cancelled' ? await takeTransferProofs(tx, eq(orders.id, orderId)) : [];
+    await record(tx, { action: 'status', id: orderId, before, after: await auditedOrder(tx, orderId) });
     return { status, gone };
   });
   await removeTransferProofs(proofs, gone, log);
@@ -115,3 +123,18 @@ export async function refreshStatus(db: Db, orderId: string): Promise<OrderStatu
   if (status !== order.status) await db.update(orders).set({ status }).where(eq(orders.id, orderId));
   return status;
 }
+
+/**
+ * An order as its audit rows keep it: its row and its lines' statuses, locked as every writer
+ * of an order locks it (lines first, then the row).
+ */
+export const auditedOrder: AuditRead = async (tx, id) => {
+  const order = await lockOrder(tx, id);
+  if (!order) return null;
+  const items = await tx
+    .select({ status: orderItems.status })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.id));
+  return { ...order, itemStatuses: items.map((item) => item.status) };
+};

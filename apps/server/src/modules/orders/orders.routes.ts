@@ -22,11 +22,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminDeleteRoute } from '../../lib/admin-delete-route.ts';
 import { forbidden, notSignedIn } from '../../lib/errors.ts';
+import { audited, recorder } from '../audit/index.ts';
 import { assertSelf, SESSION_COOKIES } from '../auth/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import type { PaymentSettingsStore } from '../payment-settings/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
-import { refreshStatus, updateStatuses } from './order-status.ts';
+import { auditedOrder, refreshStatus, updateStatuses } from './order-status.ts';
 import {
   deleteOrder,
   getOrder,
@@ -150,6 +151,7 @@ export default async function ordersRoutes(
         mail,
         proofs,
         log: request.log,
+        record: recorder(request, 'order'),
       });
       return { message: 'Order status updated successfully', status };
     },
@@ -162,14 +164,29 @@ export default async function ordersRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const status = await refreshStatus(db, request.params.id);
+      const { id } = request.params;
+      const status = await audited(
+        db,
+        request,
+        { entity: 'order', action: 'refresh-status', id, read: auditedOrder },
+        (tx: Db) => refreshStatus(tx, id),
+      );
       return { message: `Order is ${status}`, status };
     },
   );
 
   adminDeleteRoute(app, {
     tags,
-    remove: async (id) => removeTransferProofs(proofs, await deleteOrder(db, id), app.log),
+    // The proofs' files go once the deletion and its audit row have committed.
+    remove: async (id, request) => {
+      const gone = await audited(
+        db,
+        request,
+        { entity: 'order', action: 'delete', id, read: auditedOrder },
+        (tx: Db) => deleteOrder(tx, id),
+      );
+      await removeTransferProofs(proofs, gone, app.log);
+    },
     message: 'Order deleted successfully',
   });
 
