@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { recorder } from '../audit/index.ts';
+import { audit, audited, recorder } from '../audit/index.ts';
 import {
   endOtherSessions,
   endSessionById,
@@ -167,6 +167,13 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps, kind: SessionKind, pa
   const tags = [kind === 'customer' ? 'users' : 'admin'];
   const guard = kind === 'customer' ? app.requireCustomer : app.requireAdmin;
   const subjectId = (request: FastifyRequest) => (request.customer ?? request.admin)!.id;
+  /** An admin's sessions ended are kept in the audit log, in the transaction that ends them. */
+  const ending = <T>(
+    request: FastifyRequest,
+    action: string,
+    id: string | null,
+    end: (tx: Db) => Promise<T>,
+  ) => (kind === 'admin' ? audited(db, request, { entity: 'admin-session', action, id }, end) : end(db));
 
   r.get(
     path,
@@ -185,9 +192,17 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps, kind: SessionKind, pa
     },
     async (request, reply) => {
       // Signing out of the session asking is signing out.
-      if (request.params.id === request.sessionId) await app.endSession(request, reply, kind);
-      else if (!(await endSessionById(db, kind, subjectId(request), request.params.id))) {
-        throw notFound('That session has ended already');
+      const { id } = request.params;
+      if (id === request.sessionId) {
+        await app.endSession(request, reply, kind);
+        // The auth plugin ends it: its row follows in a statement of its own.
+        if (kind === 'admin') await audit(db, request, { entity: 'admin-session', id, action: 'end' });
+      } else {
+        await ending(request, 'end', id, async (tx) => {
+          if (!(await endSessionById(tx, kind, subjectId(request), id))) {
+            throw notFound('That session has ended already');
+          }
+        });
       }
       return { message: PASSWORD_MESSAGES.sessionEnded };
     },
@@ -197,7 +212,9 @@ function sessionRoutes(app: FastifyInstance, { db }: Deps, kind: SessionKind, pa
     path,
     { schema: { tags, response: { 200: MessageResponseSchema } }, onRequest: guard },
     async (request) => {
-      await endOtherSessions(db, kind, subjectId(request), request.sessionId!);
+      await ending(request, 'end-others', null, (tx) =>
+        endOtherSessions(tx, kind, subjectId(request), request.sessionId!),
+      );
       return { message: PASSWORD_MESSAGES.othersEnded };
     },
   );

@@ -141,7 +141,7 @@ interface AuditedWrite<T> {
   entity: string;
   action: string;
   /** The record's id, or for a creation how to find it in the result. */
-  id?: string | ((result: T) => string | null | undefined);
+  id?: string | null | ((result: T) => string | null | undefined);
   /** How to read the record before and after; without it, `after` is what the write returns. */
   read?: AuditRead;
 }

@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { staffInvites } from '../../db/schema.ts';
+import { audited, recorder, rowOf } from '../audit/index.ts';
 import * as staff from './staff.service.ts';
 
 /**
@@ -50,7 +52,12 @@ export default async function staffRoutes(
       ...asOwner,
     },
     async (request, reply) => {
-      const invite = await staff.inviteStaff(db, request.body, request.admin!.id, settings);
+      const invite = await audited(
+        db,
+        request,
+        { entity: 'staff-invite', action: 'invite', id: (made) => made._id, read: rowOf(staffInvites) },
+        (tx: Db) => staff.inviteStaff(tx, request.body, request.admin!.id, settings),
+      );
       reply.code(201);
       return { message: STAFF_MESSAGES.invited, invite };
     },
@@ -64,7 +71,12 @@ export default async function staffRoutes(
     },
     async (request) => ({
       message: STAFF_MESSAGES.resent,
-      invite: await staff.resendInvite(db, request.params.id, settings),
+      invite: await audited(
+        db,
+        request,
+        { entity: 'staff-invite', action: 'resend', id: request.params.id, read: rowOf(staffInvites) },
+        (tx: Db) => staff.resendInvite(tx, request.params.id, settings),
+      ),
     }),
   );
 
@@ -72,7 +84,12 @@ export default async function staffRoutes(
     '/staff/invites/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } }, ...asOwner },
     async (request) => {
-      await staff.cancelInvite(db, request.params.id);
+      await audited(
+        db,
+        request,
+        { entity: 'staff-invite', action: 'cancel', id: request.params.id, read: rowOf(staffInvites) },
+        (tx: Db) => staff.cancelInvite(tx, request.params.id),
+      );
       return { message: STAFF_MESSAGES.cancelled };
     },
   );
@@ -90,7 +107,7 @@ export default async function staffRoutes(
     },
     async (request) => ({
       message: STAFF_MESSAGES.updated,
-      member: await staff.updateMember(db, request.params.id, request.body),
+      member: await staff.updateMember(db, request.params.id, request.body, recorder(request, 'admin')),
     }),
   );
 
@@ -98,7 +115,7 @@ export default async function staffRoutes(
     '/staff/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } }, ...asOwner },
     async (request) => {
-      await staff.removeMember(db, request.params.id);
+      await staff.removeMember(db, request.params.id, recorder(request, 'admin'));
       return { message: STAFF_MESSAGES.removed };
     },
   );

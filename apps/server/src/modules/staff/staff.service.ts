@@ -17,6 +17,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newToken, tokenDigest } from '../../lib/tokens.ts';
+import type { Recorder } from '../audit/index.ts';
 import { clock, endOtherSessions, forgetDevices } from '../auth/index.ts';
 import { enqueueMail, staffInviteMail } from '../mail/index.ts';
 
@@ -217,7 +218,12 @@ async function keepAnOwner(tx: Executor, leaving: AdminRow) {
  * Changes a member's role, or suspends or reinstates them. Suspending ends every session of
  * theirs at once; the last active owner keeps the role and cannot be suspended.
  */
-export async function updateMember(db: Db, id: string, input: StaffUpdateInput): Promise<StaffMember> {
+export async function updateMember(
+  db: Db,
+  id: string,
+  input: StaffUpdateInput,
+  record: Recorder,
+): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     await tx.execute(OWNERS_LOCK);
     const row = await lockedMember(tx, id);
@@ -235,6 +241,7 @@ export async function updateMember(db: Db, id: string, input: StaffUpdateInput):
       .where(eq(admins.id, id))
       .returning();
     if (suspendedAt) await endOtherSessions(tx, 'admin', id);
+    await record(tx, { action: 'staff-edit', id, before: row, after: changed });
     return toMember(changed!);
   });
 }
@@ -243,12 +250,17 @@ export async function updateMember(db: Db, id: string, input: StaffUpdateInput):
  * Removes a member: they can no longer sign in, their sessions and known devices end, and the
  * row stays (removed) so what they did keeps a name. Never the last active owner.
  */
-export async function removeMember(db: Db, id: string): Promise<void> {
+export async function removeMember(db: Db, id: string, record: Recorder): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(OWNERS_LOCK);
     const row = await lockedMember(tx, id);
     await keepAnOwner(tx, row);
-    await tx.update(admins).set({ removedAt: new Date() }).where(eq(admins.id, id));
+    const [removed] = await tx
+      .update(admins)
+      .set({ removedAt: new Date() })
+      .where(eq(admins.id, id))
+      .returning();
+    await record(tx, { action: 'staff-remove', id, before: row, after: removed });
     await endOtherSessions(tx, 'admin', id);
     await forgetDevices(tx, 'admin', id);
   });

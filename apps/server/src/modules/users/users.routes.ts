@@ -26,6 +26,7 @@ import { badInput } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { type AccountMailSettings, requestEmailChange } from '../accounts/index.ts';
+import { recorder } from '../audit/index.ts';
 import {
   throttledPasswordCheck,
   throttledSignIn,
@@ -98,7 +99,7 @@ export default async function usersRoutes(app: FastifyInstance, deps: Deps) {
 
   adminDeleteRoute(app, {
     tags,
-    remove: (id) => users.deleteCustomer(db, deps, id, app.log),
+    remove: (id, request) => users.deleteCustomer(db, deps, id, app.log, recorder(request, 'customer')),
     message: 'User deleted successfully',
   });
 }

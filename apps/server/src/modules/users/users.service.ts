@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { type AccountMailSettings, mailVerificationLink } from '../accounts/index.ts';
+import type { Recorder } from '../audit/index.ts';
 import { forgetCustomerThrottling } from '../auth/index.ts';
 import { withdrawCodesBoundTo } from '../discounts/index.ts';
 import { forgetMailTo } from '../mail/index.ts';
@@ -207,6 +208,8 @@ export async function deleteCustomer(
   { images, proofs }: { images: ImageStore; proofs: ImageStore },
   id: string,
   log: FastifyBaseLogger,
+  /** An admin's erasure is kept in the audit log (without the person's data: redact.ts). */
+  record?: Recorder,
 ) {
   const deleted = await db.transaction(async (tx) => {
     // Before the row: its orders are then no longer linked to it.
@@ -231,6 +234,7 @@ export async function deleteCustomer(
       await withdrawCodesBoundTo(tx, row.email);
     }
     await forgetMailTo(tx, row.email);
+    await record?.(tx, { action: 'delete', id });
     return { ...row, screenshots };
   });
   if (!deleted) throw notFound('User not found');
