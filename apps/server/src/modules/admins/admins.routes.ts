@@ -104,7 +104,12 @@ export default async function adminsRoutes(
           audited(
             db,
             request,
-            { entity: 'admin', action: 'edit-profile', id: request.params.id, read: rowOf(admins) },
+            {
+              entity: 'admin',
+              action: 'edit-profile',
+              id: request.params.id,
+              read: rowOf(admins, { lock: true }),
+            },
             (tx: Db) => adminsService.updateAdminProfile(tx, request.params.id, fields, storeImage),
           ),
         request.log,

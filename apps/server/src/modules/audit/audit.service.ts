@@ -123,16 +123,17 @@ export const recorder =
 export type AuditRead = (tx: Db, id: string) => Promise<unknown>;
 
 /**
- * A reader of one table's row by id. It locks the row: read before the write, no other change
- * can land between what the row says it was and the write (the write's own lock comes later).
+ * A reader of one table's row by id. `lock`: the row is locked as it is read, so no other change
+ * lands between what the row says it was and the write; only for a write whose own first lock is
+ * that row (a lock taken before the write's others would reverse their order, and deadlock).
  */
-export function rowOf(table: PgTable & { id: Parameters<typeof eq>[0] }): AuditRead {
+export function rowOf(table: PgTable & { id: Parameters<typeof eq>[0] }, { lock = false } = {}): AuditRead {
   return async (tx, id) => {
-    const [row] = await tx
+    const read = tx
       .select()
       .from(table as PgTable)
-      .where(eq(table.id, id))
-      .for('update');
+      .where(eq(table.id, id));
+    const [row] = lock ? await read.for('update') : await read;
     return row ?? null;
   };
 }
@@ -160,11 +161,13 @@ export async function audited<T>(
 ): Promise<T> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    // A creation's id comes from what the write made; a singleton (settings) has none.
+    const creates = typeof spec.id === 'function';
     const knownId = typeof spec.id === 'string' ? spec.id : null;
-    const before = knownId && spec.read ? await spec.read(tx, knownId) : null;
+    const before = !creates && spec.read ? await spec.read(tx, knownId ?? '') : null;
     const result = await write(tx);
     const id = typeof spec.id === 'function' ? (spec.id(result) ?? null) : knownId;
-    const after = spec.read ? (id ? await spec.read(tx, id) : null) : result;
+    const after = !spec.read ? result : creates && id === null ? null : await spec.read(tx, id ?? '');
     await audit(tx, request, { entity: spec.entity, action: spec.action, id, before, after });
     return result;
   });

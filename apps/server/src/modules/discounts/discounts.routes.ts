@@ -101,7 +101,12 @@ export default async function discountsRoutes(app: FastifyInstance, { db }: { db
       const discount = await audited(
         db,
         request,
-        { entity: 'discount', action: 'edit', id: request.params.id, read: rowOf(discountCodes) },
+        {
+          entity: 'discount',
+          action: 'edit',
+          id: request.params.id,
+          read: rowOf(discountCodes, { lock: true }),
+        },
         (tx: Db) => discountsService.updateDiscount(tx, request.params.id, request.body),
       );
       return { message: 'Discount code updated', discount };

@@ -33,6 +33,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, returnRequests } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { readOneImage } from '../../lib/multipart.ts';
+import { audited } from '../audit/index.ts';
 import { SESSION_COOKIES } from '../auth/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { type ImageStore, PRIVATE_IMAGE_FILE, reencodeImage } from '../uploads/index.ts';
@@ -41,6 +42,7 @@ import {
   approveReturn,
   assertTakesPhoto,
   attachPhoto,
+  auditedReturn,
   cancelReturn,
   createReturn,
   photosOf,
@@ -216,6 +218,14 @@ function adminRoutes(
   const tags = ['returns'];
   const asAdmin = { onRequest: app.requireAdmin };
   const response = { 200: StaffReturnResponseSchema };
+  /** A step of a request, in one transaction with its audit row. */
+  const step = (request: FastifyRequest, action: string, take: (tx: Db) => Promise<ReturnRequest>) =>
+    audited(
+      db,
+      request,
+      { entity: 'return', action, id: (request.params as { id: string }).id, read: auditedReturn },
+      take,
+    );
   /** The request as the signed-in role may read it: a role without `money:read` sees no amounts. */
   const asRead = (request: FastifyRequest, read: ReturnRequest): StaffReturnRequest =>
     can(request.admin?.role, 'money:read') ? read : returnWithoutMoney(read);
@@ -248,7 +258,13 @@ function adminRoutes(
   r.put(
     '/settings',
     { schema: { tags, body: ReturnSettingsSchema, response: { 200: ReturnSettingsSchema } }, ...asAdmin },
-    (request) => saveReturnSettings(db, request.body),
+    (request) =>
+      audited(
+        db,
+        request,
+        { entity: 'return-settings', action: 'save', id: null, read: (tx) => readReturnSettings(tx) },
+        (tx: Db) => saveReturnSettings(tx, request.body),
+      ),
   );
 
   r.post(
@@ -256,7 +272,10 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Request approved',
-      request: asRead(request, await approveReturn(db, request.params.id, mail)),
+      request: asRead(
+        request,
+        await step(request, 'approve', (tx) => approveReturn(tx, request.params.id, mail)),
+      ),
     }),
   );
 
@@ -265,7 +284,10 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, body: RefuseReturnSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Request refused',
-      request: asRead(request, await refuseReturn(db, request.params.id, request.body.reason, mail)),
+      request: asRead(
+        request,
+        await step(request, 'refuse', (tx) => refuseReturn(tx, request.params.id, request.body.reason, mail)),
+      ),
     }),
   );
 
@@ -276,7 +298,9 @@ function adminRoutes(
       message: 'Parcel received',
       request: asRead(
         request,
-        await receiveReturn(db, request.params.id, request.body.damaged ?? false, mail),
+        await step(request, 'received', (tx) =>
+          receiveReturn(tx, request.params.id, request.body.damaged ?? false, mail),
+        ),
       ),
     }),
   );
@@ -286,7 +310,10 @@ function adminRoutes(
     { schema: { tags, params: IdParamsSchema, body: ReplacementShipmentSchema, response }, ...asAdmin },
     async (request) => ({
       message: 'Replacement shipped',
-      request: asRead(request, await shipExchange(db, request.params.id, request.body, mail)),
+      request: asRead(
+        request,
+        await step(request, 'replacement', (tx) => shipExchange(tx, request.params.id, request.body, mail)),
+      ),
     }),
   );
 

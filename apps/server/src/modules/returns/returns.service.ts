@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, products, returnRequests } from '../../db/schema.ts';
 import { badInput, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import type { AuditRead } from '../audit/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { lockOrder, refreshPaymentStatus } from '../orders/index.ts';
 import { moveStock } from '../products/index.ts';
@@ -174,6 +175,16 @@ async function lockedRequest(tx: Executor, id: string, customerId?: string): Pro
   if (customerId !== undefined && row.customerId !== customerId) throw forbidden();
   return row;
 }
+
+/** A request as its audit rows keep it, locked as its steps lock it (its order first); null for none. */
+export const auditedReturn: AuditRead = async (tx, id) => {
+  try {
+    return await lockedRequest(tx, id);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+};
 
 /** The exchange's held variation and size back on sale, when it holds some. */
 async function releaseHeld(tx: Executor, row: RequestRow) {

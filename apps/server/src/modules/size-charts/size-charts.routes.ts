@@ -6,10 +6,13 @@ import {
   SizeChartParamsSchema,
   SizeChartSchema,
 } from '@habi/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { sizeCharts } from '../../db/schema.ts';
+import { audited } from '../audit/index.ts';
 import { createCatalogueCache, type VersionsRaised } from '../products/index.ts';
 import { listSizeCharts, productSizeChart, saveSizeChart } from './size-charts.service.ts';
 
@@ -53,7 +56,21 @@ export default async function sizeChartsRoutes(app: FastifyInstance, { db, versi
     },
     async (request) => {
       const { category, kind } = request.params;
-      const chart = await saveSizeChart(db, category, kind, request.body.rows);
+      // Kept by its place, as "Men/tops": the row a store has for it, or none yet.
+      const read = async (tx: Db) => {
+        const [row] = await tx
+          .select()
+          .from(sizeCharts)
+          .where(and(eq(sizeCharts.category, category), eq(sizeCharts.kind, kind)))
+          .for('update');
+        return row ?? null;
+      };
+      const chart = await audited(
+        db,
+        request,
+        { entity: 'size-chart', action: 'save', id: `${category}/${kind}`, read },
+        (tx: Db) => saveSizeChart(tx, category, kind, request.body.rows),
+      );
       return { message: `${category}'s ${SIZE_CHART_KIND_LABELS[kind]} size chart saved`, chart };
     },
   );

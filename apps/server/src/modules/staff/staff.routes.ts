@@ -74,7 +74,12 @@ export default async function staffRoutes(
       invite: await audited(
         db,
         request,
-        { entity: 'staff-invite', action: 'resend', id: request.params.id, read: rowOf(staffInvites) },
+        {
+          entity: 'staff-invite',
+          action: 'resend',
+          id: request.params.id,
+          read: rowOf(staffInvites, { lock: true }),
+        },
         (tx: Db) => staff.resendInvite(tx, request.params.id, settings),
       ),
     }),
@@ -87,7 +92,12 @@ export default async function staffRoutes(
       await audited(
         db,
         request,
-        { entity: 'staff-invite', action: 'cancel', id: request.params.id, read: rowOf(staffInvites) },
+        {
+          entity: 'staff-invite',
+          action: 'cancel',
+          id: request.params.id,
+          read: rowOf(staffInvites, { lock: true }),
+        },
         (tx: Db) => staff.cancelInvite(tx, request.params.id),
       );
       return { message: STAFF_MESSAGES.cancelled };
