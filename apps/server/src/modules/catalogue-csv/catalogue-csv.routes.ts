@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { audited } from '../audit/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { catalogueCsv } from './catalogue-csv.export.ts';
 import { applyCatalogueCsv, checkCatalogueCsv } from './catalogue-csv.service.ts';
@@ -66,6 +67,10 @@ export default async function catalogueCsvRoutes(
       bodyLimit: CATALOGUE_CSV_BODY_LIMIT,
       onRequest: app.requireAdmin,
     },
-    (request) => applyCatalogueCsv(db, images, request.body),
+    // Its row keeps the report of what the file changed.
+    (request) =>
+      audited(db, request, { entity: 'product', action: 'import-csv', id: null }, (tx: Db) =>
+        applyCatalogueCsv(tx, images, request.body),
+      ),
   );
 }

@@ -9,10 +9,12 @@ import {
   TransferAccountInputSchema,
   TransferAccountSchema,
 } from '@habi/shared';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { paymentSettings, transferAccounts } from '../../db/schema.ts';
 import { readOneImage } from '../../lib/multipart.ts';
+import { type AuditRead, audited, rowOf } from '../audit/index.ts';
 import { type ImageStore, prepareImage, putImage, removeImageIfUnused } from '../uploads/index.ts';
 import type { AccountChange, PaymentSettingsStore } from './payment-settings.service.ts';
 
@@ -39,6 +41,22 @@ export default async function paymentSettingsRoutes(
     return account;
   };
 
+  /** A change of the settings or an account, with its audit row; what is kept is read again after. */
+  const saving = async <T>(
+    request: FastifyRequest,
+    spec: { entity: string; action: string; id: string | null; read: AuditRead },
+    change: (tx: Db) => Promise<T>,
+  ): Promise<T> => {
+    const result = await audited(db, request, spec, change);
+    settings.forget();
+    return result;
+  };
+  const account = rowOf(transferAccounts);
+  const settingsRow: AuditRead = async (tx) => {
+    const [row] = await tx.select().from(paymentSettings);
+    return row ?? null;
+  };
+
   r.get('/options', { schema: { tags, response: { 200: PaymentOptionsSchema } } }, () => settings.options());
 
   r.get(
@@ -53,7 +71,14 @@ export default async function paymentSettingsRoutes(
       schema: { tags, body: PaymentSettingsInputSchema, response: { 200: PaymentSettingsSchema } },
       onRequest: app.requireAdmin,
     },
-    (request) => settings.write(request.body),
+    async (request) => {
+      await saving(
+        request,
+        { entity: 'payment-settings', action: 'save', id: null, read: settingsRow },
+        (tx) => settings.write(request.body, tx),
+      );
+      return settings.read();
+    },
   );
 
   r.post(
@@ -62,7 +87,16 @@ export default async function paymentSettingsRoutes(
       schema: { tags, body: TransferAccountInputSchema, response: { 201: TransferAccountSchema } },
       onRequest: app.requireAdmin,
     },
-    async (request, reply) => reply.status(201).send(await settings.addAccount(request.body)),
+    async (request, reply) => {
+      const added = await audited(
+        db,
+        request,
+        { entity: 'payment-account', action: 'create', id: (made) => made.id, read: account },
+        (tx: Db) => settings.addAccount(request.body, tx),
+      );
+      settings.forget();
+      return reply.status(201).send(added);
+    },
   );
 
   r.put(
@@ -76,7 +110,15 @@ export default async function paymentSettingsRoutes(
       },
       onRequest: app.requireAdmin,
     },
-    async (request) => changed(await settings.editAccount(request.params.id, request.body), request.log),
+    async (request) => {
+      const { id } = request.params;
+      const change = await saving(
+        request,
+        { entity: 'payment-account', action: 'edit', id, read: account },
+        (tx) => settings.editAccount(id, request.body, tx),
+      );
+      return changed(change, request.log);
+    },
   );
 
   r.delete(
@@ -86,7 +128,13 @@ export default async function paymentSettingsRoutes(
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      await drop(await settings.removeAccount(request.params.id), request.log);
+      const { id } = request.params;
+      const qr = await saving(
+        request,
+        { entity: 'payment-account', action: 'delete', id, read: account },
+        (tx) => settings.removeAccount(id, tx),
+      );
+      await drop(qr, request.log);
       return { message: 'Account deleted' };
     },
   );
@@ -104,7 +152,13 @@ export default async function paymentSettingsRoutes(
       await settings.assertAccount(request.params.id);
       await putImage(images, image);
       try {
-        return await changed(await settings.setQrImage(request.params.id, image.url), request.log);
+        const { id } = request.params;
+        const change = await saving(
+          request,
+          { entity: 'payment-account', action: 'qr-image', id, read: account },
+          (tx) => settings.setQrImage(id, image.url, tx),
+        );
+        return await changed(change, request.log);
       } catch (error) {
         // The account went meanwhile: its new image goes too.
         await drop(image.url, request.log);
@@ -119,6 +173,14 @@ export default async function paymentSettingsRoutes(
       schema: { tags, params: IdParamsSchema, response: { 200: TransferAccountSchema } },
       onRequest: app.requireAdmin,
     },
-    async (request) => changed(await settings.setQrImage(request.params.id, null), request.log),
+    async (request) => {
+      const { id } = request.params;
+      const change = await saving(
+        request,
+        { entity: 'payment-account', action: 'qr-image-removed', id, read: account },
+        (tx) => settings.setQrImage(id, null, tx),
+      );
+      return changed(change, request.log);
+    },
   );
 }

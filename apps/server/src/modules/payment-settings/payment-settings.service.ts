@@ -78,15 +78,24 @@ export class PaymentSettingsStore {
     };
   }
 
-  async write(fields: PaymentSettingsFields): Promise<PaymentSettings> {
+  /**
+   * The settings kept are read again at the next `read`. The writes below call it, and their
+   * callers again once the transaction they gave has committed (a read between the two would
+   * otherwise keep what it found before the commit).
+   */
+  forget(): void {
+    this.kept = null;
+  }
+
+  /** Saves the settings (in `tx`, when given); `read` answers them. */
+  async write(fields: PaymentSettingsFields, tx: Executor = this.db): Promise<void> {
     if (fields.onlineEnabled && !this.onlineAvailable) {
       throw badInput('Set PayMongo’s keys on the server before turning online payment on', {
         onlineEnabled: 'PayMongo is not configured on this server',
       });
     }
-    await this.db.update(paymentSettings).set(fields).where(eq(paymentSettings.id, 1));
-    this.kept = null;
-    return this.read();
+    await tx.update(paymentSettings).set(fields).where(eq(paymentSettings.id, 1));
+    this.forget();
   }
 
   /** The methods a shopper may choose now: turned on, transfers with an account to send to. */
@@ -101,20 +110,20 @@ export class PaymentSettingsStore {
     };
   }
 
-  async addAccount(input: TransferAccountFields): Promise<TransferAccount> {
-    const [row] = await this.db.insert(transferAccounts).values(accountFields(input)).returning();
-    this.kept = null;
+  async addAccount(input: TransferAccountFields, tx: Executor = this.db): Promise<TransferAccount> {
+    const [row] = await tx.insert(transferAccounts).values(accountFields(input)).returning();
+    this.forget();
     return toAccount(row!);
   }
 
   /** An account edited; without `qrImageUrl` its QR code is removed (`replaced`: the one it had). */
-  editAccount(id: string, input: TransferAccountFields): Promise<AccountChange> {
-    return this.updateAccount(id, accountFields(input));
+  editAccount(id: string, input: TransferAccountFields, tx: Executor = this.db): Promise<AccountChange> {
+    return this.updateAccount(id, accountFields(input), tx);
   }
 
   /** Sets an account's QR code image, or removes it (null); `replaced`: the one it had. */
-  setQrImage(id: string, qrImageUrl: string | null): Promise<AccountChange> {
-    return this.updateAccount(id, { qrImageUrl });
+  setQrImage(id: string, qrImageUrl: string | null, tx: Executor = this.db): Promise<AccountChange> {
+    return this.updateAccount(id, { qrImageUrl }, tx);
   }
 
   /** 404 unless the account exists, checked before an upload for it is stored. */
@@ -127,13 +136,13 @@ export class PaymentSettingsStore {
   }
 
   /** Deletes an account; answers its QR code image's URL, if it had one. */
-  async removeAccount(id: string): Promise<string | null> {
-    const [gone] = await this.db
+  async removeAccount(id: string, tx: Executor = this.db): Promise<string | null> {
+    const [gone] = await tx
       .delete(transferAccounts)
       .where(eq(transferAccounts.id, id))
       .returning({ qrImageUrl: transferAccounts.qrImageUrl });
     if (!gone) throw notFound('Account not found');
-    this.kept = null;
+    this.forget();
     return gone.qrImageUrl;
   }
 
@@ -141,21 +150,21 @@ export class PaymentSettingsStore {
    * Changes an account in one statement that also reads the QR code it had (its row locked), so
    * of two replacements at once each sees the image the other replaced.
    */
-  private async updateAccount(id: string, fields: Partial<AccountRow>): Promise<AccountChange> {
-    const before = this.db
+  private async updateAccount(id: string, fields: Partial<AccountRow>, tx: Executor): Promise<AccountChange> {
+    const before = tx
       .select({ id: transferAccounts.id, qrImageUrl: transferAccounts.qrImageUrl })
       .from(transferAccounts)
       .where(eq(transferAccounts.id, id))
       .for('update')
       .as('before');
-    const [row] = await this.db
+    const [row] = await tx
       .update(transferAccounts)
       .set(fields)
       .from(before)
       .where(eq(transferAccounts.id, before.id))
       .returning({ ...getTableColumns(transferAccounts), replaced: before.qrImageUrl });
     if (!row) throw notFound('Account not found');
-    this.kept = null;
+    this.forget();
     const { replaced, ...account } = row;
     return { account: toAccount(account), replaced: replaced === account.qrImageUrl ? null : replaced };
   }

@@ -7,6 +7,8 @@ import {
 } from '@habi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { audited } from '../audit/index.ts';
 import { packingSlips } from './packing-slips.service.ts';
 import type { ShipmentsRoutesOptions } from './shipments.routes.ts';
 import { applyShipmentCsv, checkShipmentCsv } from './shipments-csv.service.ts';
@@ -31,7 +33,15 @@ export default async function shipmentsCsvRoutes(app: FastifyInstance, { db, mai
       schema: { tags, body: ShipmentCsvApplySchema, response: { 201: ShipmentCsvReportSchema } },
       onRequest: app.requireAdmin,
     },
-    async (request, reply) => reply.status(201).send(await applyShipmentCsv(db, request.body, mail)),
+    // Its row keeps the report of what shipped.
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await audited(db, request, { entity: 'shipment', action: 'import-csv', id: null }, (tx: Db) =>
+            applyShipmentCsv(tx, request.body, mail),
+          ),
+        ),
   );
 
   r.get(

@@ -2,6 +2,8 @@ import { CreateShipmentSchema, IdParamsSchema, ShipmentResponseSchema } from '@h
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { shipments } from '../../db/schema.ts';
+import { audited, rowOf } from '../audit/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { createShipment, markDelivered } from './shipments.service.ts';
 import shipmentsCsvRoutes from './shipments-csv.routes.ts';
@@ -24,7 +26,12 @@ export default async function shipmentsRoutes(app: FastifyInstance, { db, mail }
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const shipment = await createShipment(db, request.body, mail);
+      const shipment = await audited(
+        db,
+        request,
+        { entity: 'shipment', action: 'create', id: (made) => made._id, read: rowOf(shipments) },
+        (tx: Db) => createShipment(tx, request.body, mail),
+      );
       return reply.status(201).send({ message: 'Shipment created', shipment });
     },
   );
@@ -36,7 +43,13 @@ export default async function shipmentsRoutes(app: FastifyInstance, { db, mail }
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const shipment = await markDelivered(db, request.params.id, mail);
+      // Read unlocked: the delivery locks the order's lines before the shipment.
+      const shipment = await audited(
+        db,
+        request,
+        { entity: 'shipment', action: 'delivered', id: request.params.id, read: rowOf(shipments) },
+        (tx: Db) => markDelivered(tx, request.params.id, mail),
+      );
       return { message: 'Shipment marked delivered', shipment };
     },
   );
