@@ -119,8 +119,11 @@ export const recorder =
   (tx, change) =>
     audit(tx, request, { entity, ...change });
 
+/** For a change whose row another record's already keeps (a return's refund, in the ledger too). */
+export const unrecorded: Recorder = async () => {};
+
 /** Reads the record an audited write changes, as it is in the transaction. */
-export type AuditRead = (tx: Db, id: string) => Promise<unknown>;
+export type AuditRead = (tx: Executor, id: string) => Promise<unknown>;
 
 /**
  * A reader of one table's row by id. `lock`: the row is locked as it is read, so no other change

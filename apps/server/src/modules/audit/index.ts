@@ -11,5 +11,6 @@ export {
   type Recorder,
   recorder,
   rowOf,
+  unrecorded,
 } from './audit.service.ts';
 export { diff, PERSONAL_DATA, redact } from './redact.ts';

@@ -4,7 +4,7 @@
 
 export type { OrderRow } from './order-rows.ts';
 export { toShipment } from './order-shipments.ts';
-export { lockOrder, setStatuses, updateStatuses } from './order-status.ts';
+export { auditedOrder, lockOrder, setStatuses, updateStatuses } from './order-status.ts';
 export { default as ordersRoutes } from './orders.routes.ts';
 export { allCustomerOrders, getOrder, lockLines } from './orders.service.ts';
 export { refreshPaymentStatus } from './payment-state.ts';

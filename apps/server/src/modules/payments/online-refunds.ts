@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { type PayMongoRefundState, payments, paymongoRefunds } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
+import type { Recorder } from '../audit/index.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
 import { getOrder, lockOrder } from '../orders/index.ts';
 import { appendLedger, refundable } from './ledger.ts';
@@ -68,10 +69,22 @@ export class OnlineRefunds {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async refund(orderId: string, input: RefundInput & { amount: string }, admin: string): Promise<Order> {
-    const request = await this.db.transaction((tx) =>
-      reserve(tx, orderId, centavos(input.amount), input.note, admin),
-    );
+  async refund(
+    orderId: string,
+    input: RefundInput & { amount: string },
+    admin: string,
+    record: Recorder,
+  ): Promise<Order> {
+    // The admin's request is what the audit log keeps; PayMongo's answer follows in the ledger.
+    const request = await this.db.transaction(async (tx) => {
+      const reserved = await reserve(tx, orderId, centavos(input.amount), input.note, admin);
+      await record(tx, {
+        action: 'refund-requested',
+        id: orderId,
+        after: { amount: reserved.amount, note: input.note },
+      });
+      return reserved;
+    });
     let answer: PayMongoRefund | undefined;
     try {
       const parsed = PayMongoRefundSchema.safeParse(

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { recorder } from '../audit/index.ts';
 import { removeTransferProofs } from '../orders/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { ledgerOf } from './ledger.ts';
@@ -58,7 +59,8 @@ export default async function paymentsRoutes(
       schema: { tags, params: IdParamsSchema, body: RecordPaymentSchema, response: { 200: OrderSchema } },
       ...asAdmin,
     },
-    (request) => payments.collect(request.params.id, request.body, byAdmin(request)),
+    (request) =>
+      payments.collect(request.params.id, request.body, byAdmin(request), recorder(request, 'order')),
   );
 
   r.post(
@@ -67,7 +69,8 @@ export default async function paymentsRoutes(
       schema: { tags, params: IdParamsSchema, body: RecordPaymentSchema, response: { 200: OrderSchema } },
       ...asAdmin,
     },
-    (request) => payments.confirmTransfer(request.params.id, request.body, byAdmin(request)),
+    (request) =>
+      payments.confirmTransfer(request.params.id, request.body, byAdmin(request), recorder(request, 'order')),
   );
 
   r.post(
@@ -77,7 +80,11 @@ export default async function paymentsRoutes(
       ...asAdmin,
     },
     async (request) => {
-      const { order, droppedProof } = await payments.rejectTransfer(request.params.id, request.body.reason);
+      const { order, droppedProof } = await payments.rejectTransfer(
+        request.params.id,
+        request.body.reason,
+        recorder(request, 'order'),
+      );
       await removeTransferProofs(proofs, [droppedProof], request.log);
       return order;
     },
@@ -89,6 +96,7 @@ export default async function paymentsRoutes(
       schema: { tags, params: IdParamsSchema, body: RefundSchema, response: { 200: OrderSchema } },
       ...asAdmin,
     },
-    (request) => payments.refund(request.params.id, request.body, byAdmin(request)),
+    (request) =>
+      payments.refund(request.params.id, request.body, byAdmin(request), recorder(request, 'order')),
   );
 }

@@ -10,8 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { badInput, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import type { Recorder } from '../audit/index.ts';
 import { type MailSettings, mailPayment } from '../mail/index.ts';
-import { getOrder, lockOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
+import { auditedOrder, getOrder, lockOrder, type OrderRow, refreshPaymentStatus } from '../orders/index.ts';
 import { appendLedger, refundable, stillOwed } from './ledger.ts';
 import type { OnlineRefunds } from './online-refunds.ts';
 
@@ -61,8 +62,14 @@ export class PaymentsService {
   ) {}
 
   /** Cash collected on delivery, whole or in part, recorded by an admin. */
-  collect(orderId: string, input: RecordPaymentInput & { amount: string }, admin: string): Promise<Order> {
+  collect(
+    orderId: string,
+    input: RecordPaymentInput & { amount: string },
+    admin: string,
+    record: Recorder,
+  ): Promise<Order> {
     return this.db.transaction(async (tx) => {
+      const before = await auditedOrder(tx, orderId);
       const order = await locked(tx, orderId);
       if (order.paymentMethod !== 'cod') throw conflict('Only cash on delivery orders are collected');
       const amount = centavos(input.amount);
@@ -76,6 +83,7 @@ export class PaymentsService {
         note: input.note,
         recordedBy: admin,
       });
+      await recordChange(tx, record, 'payment-collected', orderId, before);
       return getOrder(tx, orderId);
     });
   }
@@ -99,8 +107,14 @@ export class PaymentsService {
   }
 
   /** The shop found the shopper's transfer: the amount received is recorded, and they are mailed. */
-  confirmTransfer(orderId: string, input: RecordPaymentInput & { amount: string }, admin: string) {
+  confirmTransfer(
+    orderId: string,
+    input: RecordPaymentInput & { amount: string },
+    admin: string,
+    record: Recorder,
+  ) {
     return this.db.transaction(async (tx) => {
+      const before = await auditedOrder(tx, orderId);
       const order = await locked(tx, orderId);
       if (order.paymentMethod !== 'transfer') throw conflict('This order is not paid by transfer');
       if (order.transferReference === null) throw conflict('No transfer reference waits to be confirmed');
@@ -117,6 +131,7 @@ export class PaymentsService {
         recordedBy: admin,
       });
       await mailPayment(tx, orderId, { kind: 'payment-received', amount: input.amount }, this.mail);
+      await recordChange(tx, record, 'transfer-confirmed', orderId, before);
       return getOrder(tx, orderId);
     });
   }
@@ -125,8 +140,9 @@ export class PaymentsService {
    * The shop did not find the transfer: the shopper is mailed why, and may send another reference.
    * Its screenshot goes with it (`droppedProof`, its file to remove).
    */
-  rejectTransfer(orderId: string, reason: string): Promise<ProofChange> {
+  rejectTransfer(orderId: string, reason: string, record: Recorder): Promise<ProofChange> {
     return this.db.transaction(async (tx) => {
+      const before = await auditedOrder(tx, orderId);
       const order = await locked(tx, orderId);
       if (order.transferReference === null) throw conflict('No transfer reference waits to be confirmed');
       await tx
@@ -140,6 +156,7 @@ export class PaymentsService {
         { kind: 'payment-rejected', reference: order.transferReference, reason },
         this.mail,
       );
+      await recordChange(tx, record, 'transfer-rejected', orderId, before);
       return { order: await getOrder(tx, orderId), droppedProof: order.transferProof };
     });
   }
@@ -149,7 +166,12 @@ export class PaymentsService {
    * was paid less what was refunded, also when two are sent at once: the second waits for the
    * first's lock and then sees its row.
    */
-  async refund(orderId: string, input: RefundInput & { amount: string }, admin: string): Promise<Order> {
+  async refund(
+    orderId: string,
+    input: RefundInput & { amount: string },
+    admin: string,
+    record: Recorder,
+  ): Promise<Order> {
     // An order's method never changes: an online one is refunded through PayMongo.
     const [found] = await this.db
       .select({ method: orders.paymentMethod })
@@ -158,9 +180,10 @@ export class PaymentsService {
     if (!found) throw notFound('Order not found');
     if (found.method === 'online') {
       if (!this.onlineRefunds) throw new HttpError(503, PAYMENT_MESSAGES.gatewayDown);
-      return this.onlineRefunds.refund(orderId, input, admin);
+      return this.onlineRefunds.refund(orderId, input, admin, record);
     }
     return this.db.transaction(async (tx) => {
+      const before = await auditedOrder(tx, orderId);
       const order = await locked(tx, orderId);
       if (!input.reference) {
         throw badInput(PAYMENT_MESSAGES.reference, { reference: PAYMENT_MESSAGES.reference });
@@ -182,7 +205,19 @@ export class PaymentsService {
         { kind: 'refund-issued', amount: input.amount, reference: input.reference },
         this.mail,
       );
+      await recordChange(tx, record, 'refund', orderId, before);
       return getOrder(tx, orderId);
     });
   }
+}
+
+/** An order's payment change in the audit log: the order before it and as it is now. */
+async function recordChange(
+  tx: Executor,
+  record: Recorder,
+  action: string,
+  orderId: string,
+  before: unknown,
+) {
+  await record(tx, { action, id: orderId, before, after: await auditedOrder(tx, orderId) });
 }

@@ -33,7 +33,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, returnRequests } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { readOneImage } from '../../lib/multipart.ts';
-import { audited } from '../audit/index.ts';
+import { audited, recorder } from '../audit/index.ts';
 import { SESSION_COOKIES } from '../auth/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { type ImageStore, PRIVATE_IMAGE_FILE, reencodeImage } from '../uploads/index.ts';
@@ -205,7 +205,7 @@ export default async function returnsRoutes(
   adminRoutes(app, {
     db,
     mail,
-    recordRefund: (orderId, input, admin) => payments.refund(orderId, input, admin),
+    recordRefund: (orderId, input, admin, record) => payments.refund(orderId, input, admin, record),
   });
 }
 
@@ -324,7 +324,15 @@ function adminRoutes(
       message: 'Refund recorded',
       request: asRead(
         request,
-        await refundReturn(db, request.params.id, request.body, byAdmin(request), recordRefund, mail),
+        await refundReturn(
+          db,
+          request.params.id,
+          request.body,
+          byAdmin(request),
+          recordRefund,
+          mail,
+          recorder(request, 'return'),
+        ),
       ),
     }),
   );

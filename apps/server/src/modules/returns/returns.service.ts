@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, products, returnRequests } from '../../db/schema.ts';
 import { badInput, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
-import type { AuditRead } from '../audit/index.ts';
+import { type AuditRead, type Recorder, unrecorded } from '../audit/index.ts';
 import type { MailSettings } from '../mail/index.ts';
 import { lockOrder, refreshPaymentStatus } from '../orders/index.ts';
 import { moveStock } from '../products/index.ts';
@@ -313,6 +313,7 @@ export type RecordRefund = (
   orderId: string,
   input: { amount: string; reference?: string; note?: string },
   admin: string,
+  record: Recorder,
 ) => Promise<unknown>;
 
 /**
@@ -330,6 +331,8 @@ export async function refundReturn(
   admin: string,
   recordRefund: RecordRefund,
   mail: MailSettings,
+  /** The request's audit rows: the refund, and its taking back when the money could not go. */
+  record: Recorder,
 ): Promise<ReturnRequest> {
   const claimed = await db.transaction(async (tx) => {
     const row = await lockedRequest(tx, id);
@@ -341,6 +344,7 @@ export async function refundReturn(
       throw badInput(RETURN_MESSAGES.refundReference, { reference: RETURN_MESSAGES.refundReference });
     }
     await setStatus(tx, row, 'refunded', { refundedAmount: toDecimal(amount) });
+    await record(tx, { action: 'refund', id, before: row, after: await lockedRequest(tx, id) });
     return { orderId: row.orderId, amount, updatedAt: row.updatedAt };
   });
   if (claimed.amount > 0) {
@@ -353,13 +357,19 @@ export async function refundReturn(
           note: input.note ?? `Return ${id.slice(0, 8)}`,
         },
         admin,
+        // This request's row tells the refund and its amount.
+        unrecorded,
       );
     } catch (error) {
-      await db
-        .update(returnRequests)
-        // As it was: a refund refused leaves no trace.
-        .set({ status: 'received', refundedAmount: null, updatedAt: claimed.updatedAt })
-        .where(and(eq(returnRequests.id, id), eq(returnRequests.status, 'refunded')));
+      await db.transaction(async (tx) => {
+        const taken = await tx
+          .update(returnRequests)
+          // As it was: a refund refused leaves no trace but the audit log's.
+          .set({ status: 'received', refundedAmount: null, updatedAt: claimed.updatedAt })
+          .where(and(eq(returnRequests.id, id), eq(returnRequests.status, 'refunded')))
+          .returning({ id: returnRequests.id });
+        if (taken.length > 0) await record(tx, { action: 'refund-taken-back', id });
+      });
       throw error;
     }
   }

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { sizeCharts } from '../../db/schema.ts';
 import { audited } from '../audit/index.ts';
 import { createCatalogueCache, type VersionsRaised } from '../products/index.ts';
@@ -57,7 +57,7 @@ export default async function sizeChartsRoutes(app: FastifyInstance, { db, versi
     async (request) => {
       const { category, kind } = request.params;
       // Kept by its place, as "Men/tops": the row a store has for it, or none yet.
-      const read = async (tx: Db) => {
+      const read = async (tx: Executor) => {
         const [row] = await tx
           .select()
           .from(sizeCharts)
