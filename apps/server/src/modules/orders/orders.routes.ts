@@ -135,6 +135,36 @@ export default async function ordersRoutes(
     },
   );
 
+  statusRoutes(app, { db, mail, proofs });
+
+  /** The order as the signed-in role may read it: a role without `money:read` sees its total alone. */
+  function asRead(request: FastifyRequest, order: Order): StaffOrder {
+    return can(request.admin?.role, 'money:read') ? order : withoutMoney(order);
+  }
+
+  /** Loads whichever sessions the request carries; the handler decides ownership. */
+  async function ownerOrAdmin(request: FastifyRequest) {
+    if (request.cookies[SESSION_COOKIES.admin]) {
+      try {
+        await app.requireAdmin(request);
+        return;
+      } catch {
+        // Not a live admin session: fall through to the customer's.
+      }
+    }
+    await app.loadCustomer(request);
+    if (!request.customer) throw notSignedIn();
+  }
+}
+
+/** The back office's writes of an order: its lines' statuses, its status read again, its deletion. */
+function statusRoutes(
+  app: FastifyInstance,
+  { db, mail, proofs }: Pick<OrdersRoutesOptions, 'db' | 'mail' | 'proofs'>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+
   r.patch(
     '/statusUpdate/:id',
     {
@@ -189,23 +219,4 @@ export default async function ordersRoutes(
     },
     message: 'Order deleted successfully',
   });
-
-  /** The order as the signed-in role may read it: a role without `money:read` sees its total alone. */
-  function asRead(request: FastifyRequest, order: Order): StaffOrder {
-    return can(request.admin?.role, 'money:read') ? order : withoutMoney(order);
-  }
-
-  /** Loads whichever sessions the request carries; the handler decides ownership. */
-  async function ownerOrAdmin(request: FastifyRequest) {
-    if (request.cookies[SESSION_COOKIES.admin]) {
-      try {
-        await app.requireAdmin(request);
-        return;
-      } catch {
-        // Not a live admin session: fall through to the customer's.
-      }
-    }
-    await app.loadCustomer(request);
-    if (!request.customer) throw notSignedIn();
-  }
 }

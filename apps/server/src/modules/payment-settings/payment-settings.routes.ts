@@ -41,21 +41,7 @@ export default async function paymentSettingsRoutes(
     return account;
   };
 
-  /** A change of the settings or an account, with its audit row; what is kept is read again after. */
-  const saving = async <T>(
-    request: FastifyRequest,
-    spec: { entity: string; action: string; id: string | null; read: AuditRead },
-    change: (tx: Db) => Promise<T>,
-  ): Promise<T> => {
-    const result = await audited(db, request, spec, change);
-    settings.forget();
-    return result;
-  };
-  const account = rowOf(transferAccounts);
-  const settingsRow: AuditRead = async (tx) => {
-    const [row] = await tx.select().from(paymentSettings);
-    return row ?? null;
-  };
+  const saving = savingIn(db, settings);
 
   r.get('/options', { schema: { tags, response: { 200: PaymentOptionsSchema } } }, () => settings.options());
 
@@ -91,7 +77,7 @@ export default async function paymentSettingsRoutes(
       const added = await audited(
         db,
         request,
-        { entity: 'payment-account', action: 'create', id: (made) => made.id, read: account },
+        { entity: 'payment-account', action: 'create', id: (made) => made.id, read: accountRow },
         (tx: Db) => settings.addAccount(request.body, tx),
       );
       settings.forget();
@@ -114,7 +100,7 @@ export default async function paymentSettingsRoutes(
       const { id } = request.params;
       const change = await saving(
         request,
-        { entity: 'payment-account', action: 'edit', id, read: account },
+        { entity: 'payment-account', action: 'edit', id, read: accountRow },
         (tx) => settings.editAccount(id, request.body, tx),
       );
       return changed(change, request.log);
@@ -131,7 +117,7 @@ export default async function paymentSettingsRoutes(
       const { id } = request.params;
       const qr = await saving(
         request,
-        { entity: 'payment-account', action: 'delete', id, read: account },
+        { entity: 'payment-account', action: 'delete', id, read: accountRow },
         (tx) => settings.removeAccount(id, tx),
       );
       await drop(qr, request.log);
@@ -155,7 +141,7 @@ export default async function paymentSettingsRoutes(
         const { id } = request.params;
         const change = await saving(
           request,
-          { entity: 'payment-account', action: 'qr-image', id, read: account },
+          { entity: 'payment-account', action: 'qr-image', id, read: accountRow },
           (tx) => settings.setQrImage(id, image.url, tx),
         );
         return await changed(change, request.log);
@@ -177,10 +163,32 @@ export default async function paymentSettingsRoutes(
       const { id } = request.params;
       const change = await saving(
         request,
-        { entity: 'payment-account', action: 'qr-image-removed', id, read: account },
+        { entity: 'payment-account', action: 'qr-image-removed', id, read: accountRow },
         (tx) => settings.setQrImage(id, null, tx),
       );
       return changed(change, request.log);
     },
   );
+}
+
+const accountRow = rowOf(transferAccounts);
+const settingsRow: AuditRead = async (tx) => {
+  const [row] = await tx.select().from(paymentSettings);
+  return row ?? null;
+};
+
+/**
+ * A change of the settings or an account, in one transaction with its audit row; what the store
+ * keeps is read again once it has committed.
+ */
+function savingIn(db: Db, settings: PaymentSettingsStore) {
+  return async <T>(
+    request: FastifyRequest,
+    spec: { entity: string; action: string; id: string | null; read: AuditRead },
+    change: (tx: Db) => Promise<T>,
+  ): Promise<T> => {
+    const result = await audited(db, request, spec, change);
+    settings.forget();
+    return result;
+  };
 }
