@@ -2,6 +2,7 @@ import { LOW_STOCK_MAX, type StockFilter, stockStateOf } from '@habi/shared';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { formatUnits } from '../utils/stock-grid.ts';
+import { FilterSelect } from './filter-select.tsx';
 
 const LABELS = { untracked: 'Not tracked', low: 'Low stock', soldOut: 'Sold out' } as const;
 const BADGES = { low: 'bg-amber-100 text-amber-900', soldOut: 'bg-red-100 text-red-900' } as const;
@@ -90,29 +91,15 @@ export function StockFilterSelect({
   const chosen = STOCK_FILTER_OPTIONS.find((o) => o.value === value);
   return (
     <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-ink-soft">
-          Stock
-        </label>
-        <select
-          id={id}
-          value={value ?? ''}
-          aria-describedby={chosen ? `${id}-means` : undefined}
-          onChange={(event) =>
-            onChange(STOCK_FILTER_OPTIONS.find((o) => o.value === event.target.value)?.value)
-          }
-          className="h-10 rounded-lg border border-line bg-white px-3 text-sm text-ink focus:border-ink focus:outline-none"
-        >
-          <option value="">All</option>
-          {STOCK_FILTER_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="Stock"
+        value={value}
+        options={STOCK_FILTER_OPTIONS}
+        onChange={onChange}
+        describedBy={chosen ? id : undefined}
+      />
       {chosen && (
-        <p id={`${id}-means`} className="max-w-xs text-xs text-muted">
+        <p id={id} className="max-w-xs text-xs text-muted">
           {chosen.means}
         </p>
       )}

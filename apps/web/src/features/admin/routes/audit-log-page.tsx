@@ -1,16 +1,11 @@
 import type { AuditEntry } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Download } from 'lucide-react';
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useAuditFacets, useAuditLog, useExportAuditLog } from '../api/get-audit-log.ts';
 import { DataTable, look } from '../components/data-table.tsx';
-import { FilterSelect } from '../components/filter-select.tsx';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
+import { FilterSelect, TOOLBAR_CONTROL, ToolbarField } from '../components/filter-select.tsx';
 import { NoValue } from '../components/no-value.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
@@ -105,20 +100,18 @@ function DayInput({
   value: string;
   onChange(value: string): void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-ink-soft">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-10 rounded-lg border border-line bg-white px-3 text-sm text-ink focus:border-ink focus:outline-none"
-      />
-    </div>
+    <ToolbarField label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={TOOLBAR_CONTROL}
+        />
+      )}
+    </ToolbarField>
   );
 }
 
@@ -153,23 +146,7 @@ export default function AuditLogPage() {
         title="Audit log"
         description="Changes made in the back office and admin sign-ins, newest first."
       >
-        <Button
-          variant="secondary"
-          disabled={exported.isPending}
-          onClick={() =>
-            exported.mutate(
-              { q, admin, entity, from, to },
-              { onError: (error) => toast.error(errorMessage(error)) },
-            )
-          }
-        >
-          {exported.isPending ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Download aria-hidden="true" className="size-4" />
-          )}
-          {exported.isPending ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <ExportCsvButton exported={exported} filters={{ q, admin, entity, from, to }} />
       </PageHeader>
       <DataTable
         label="Audit log"

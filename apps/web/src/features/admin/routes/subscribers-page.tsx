@@ -6,14 +6,10 @@ import {
   type SubscriberStatus,
 } from '@habi/shared';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Download } from 'lucide-react';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useExportSubscribers, useSubscribers } from '../api/get-subscribers.ts';
 import { DataTable, look } from '../components/data-table.tsx';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { NoValue } from '../components/no-value.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
@@ -93,23 +89,7 @@ export default function SubscribersPage() {
   return (
     <>
       <PageHeader title="Subscribers" description="Addresses the newsletter box took, newest first.">
-        <Button
-          variant="secondary"
-          disabled={exported.isPending}
-          onClick={() =>
-            exported.mutate(
-              { q, status, sort, order },
-              { onError: (error) => toast.error(errorMessage(error)) },
-            )
-          }
-        >
-          {exported.isPending ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Download aria-hidden="true" className="size-4" />
-          )}
-          {exported.isPending ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <ExportCsvButton exported={exported} filters={{ q, status, sort, order }} />
       </PageHeader>
       <DataTable
         label="Subscribers"
