@@ -42,9 +42,13 @@ export interface Plan {
   creates: { product: Omit<typeof products.$inferInsert, 'id'>; stock?: NewStockLevel[] }[];
 }
 
-/** The catalogue the file names: stock rows by SKU, products by id, their stock rows. */
+/**
+ * The catalogue the file names: stock rows by SKU, products by id, their stock rows; and the
+ * SKUs the file moves off their cells (`freedSkus`).
+ */
 interface Catalogue {
   bySku: Map<string, StockRow>;
+  freed: Set<string>;
   products: Map<string, ProductRow>;
   cellsOf: Map<string, Map<string, StockRow>>;
   images: Set<string>;
@@ -94,8 +98,34 @@ async function readCatalogue(
     ),
   ];
   const images = wanted.length > 0 ? await store.stored(wanted) : new Set<string>();
-  return { bySku, products: known, cellsOf, images };
+  return { bySku, freed: new Set(), products: known, cellsOf, images };
 }
+
+/**
+ * The SKUs the store has whose cell the file gives another SKU (on a row of the cell's product,
+ * by its key): another row of the file may take them, so two cells can swap their SKUs.
+ */
+function freedSkus(groups: Map<string, Line[]>, catalogue: Catalogue): Set<string> {
+  const given = new Map<string, string>();
+  for (const [key, group] of groups) {
+    if (!catalogue.products.has(key)) continue;
+    for (const line of group) {
+      const sku = line.cells.SKU.trim().toUpperCase();
+      const cell = cellKey(line.cells.Variation.trim(), line.cells.Size.trim());
+      if (sku) given.set(`${key} ${cell}`, sku);
+    }
+  }
+  const freed = new Set<string>();
+  for (const [sku, row] of catalogue.bySku) {
+    const next = given.get(`${row.productId} ${cellKey(row.variation, row.size)}`);
+    if (next !== undefined && next !== sku) freed.add(sku);
+  }
+  return freed;
+}
+
+/** A SKU another stock row keeps: one the file does not move off its cell. */
+const heldElsewhere = (catalogue: Catalogue, sku: string) =>
+  catalogue.bySku.has(sku) && !catalogue.freed.has(sku);
 
 /** The rows of each product key, in the file's order; a SKU on one row only. */
 function groupLines(lines: Line[], fail: Fail): Map<string, Line[]> {
@@ -124,12 +154,14 @@ export async function planFile(db: Executor, store: ImageStore, csv: string, loc
   const plan: Plan = { rows: lines.length, changes: [], errors: [], updates: [], creates: [] };
   const fail: Fail = (row, message) => plan.errors.push({ row, message });
   const catalogue = await readCatalogue(db, store, lines, lock);
-  for (const [key, group] of groupLines(lines, fail)) {
+  const groups = groupLines(lines, fail);
+  catalogue.freed = freedSkus(groups, catalogue);
+  for (const [key, group] of groups) {
     const first = group[0]!;
     const owners = new Set(
       group.flatMap((l) => {
-        const row = catalogue.bySku.get(l.cells.SKU.trim().toUpperCase());
-        return row ? [row.productId] : [];
+        const sku = l.cells.SKU.trim().toUpperCase();
+        return heldElsewhere(catalogue, sku) ? [catalogue.bySku.get(sku)!.productId] : [];
       }),
     );
     const product =
@@ -212,7 +244,7 @@ function planUpdate(
         new: next,
       });
     if (entry.sku && entry.sku !== cell.sku) {
-      if (catalogue.bySku.has(entry.sku)) fail(line.row, M.skuElsewhere(entry.sku));
+      if (heldElsewhere(catalogue, entry.sku)) fail(line.row, M.skuElsewhere(entry.sku));
       else {
         cellSet.sku = entry.sku;
         cellChange('SKU', cell.sku, entry.sku);
@@ -235,7 +267,7 @@ function planUpdate(
 /** Why the rows cannot make a product (its variations and sizes, stock, images), or nothing. */
 function shapeProblem(rows: Row[], catalogue: Catalogue): [number, string] | undefined {
   const first = rows[0]!.line.row;
-  const taken = rows.find((r) => r.sku && catalogue.bySku.has(r.sku));
+  const taken = rows.find((r) => r.sku && heldElsewhere(catalogue, r.sku));
   if (taken) return [taken.line.row, M.skuElsewhere(taken.sku!)];
   const strange = rows.find((r) => r.size !== '' && !ALL_SIZES.includes(r.size));
   if (strange)

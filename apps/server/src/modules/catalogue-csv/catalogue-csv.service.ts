@@ -72,20 +72,25 @@ export async function applyCatalogueCsv(
       );
       throw badInput(M.hasErrors, errors);
     }
+    const cellOf = (id: string, cell: { variation: string; size: string }) =>
+      and(
+        eq(productStock.productId, id),
+        eq(productStock.variation, cell.variation),
+        eq(productStock.size, cell.size),
+      );
+    // A SKU may move to another cell of the file (two cells swapping theirs): every cell whose
+    // SKU changes first lets go of its old one, for a placeholder no SKU can be ('#').
+    for (const update of plan.updates) {
+      for (const cell of update.cells.filter((c) => c.set.sku !== undefined)) {
+        const placeholder = `#${update.id}#${cell.variation}#${cell.size}`;
+        await tx.update(productStock).set({ sku: placeholder }).where(cellOf(update.id, cell));
+      }
+    }
     for (const update of plan.updates) {
       if (Object.keys(update.set).length > 0)
         await tx.update(products).set(update.set).where(eq(products.id, update.id));
       for (const cell of update.cells) {
-        await tx
-          .update(productStock)
-          .set(cell.set)
-          .where(
-            and(
-              eq(productStock.productId, update.id),
-              eq(productStock.variation, cell.variation),
-              eq(productStock.size, cell.size),
-            ),
-          );
+        await tx.update(productStock).set(cell.set).where(cellOf(update.id, cell));
       }
     }
     for (const create of plan.creates) {

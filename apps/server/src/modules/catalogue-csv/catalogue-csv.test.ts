@@ -173,6 +173,64 @@ describe('the catalogue as CSV', () => {
     expect((await checkOk(await exportCsv())).changes).toEqual([]);
   });
 
+  it('swaps SKUs in one file: two cells of a product, and round three cells of two products', async () => {
+    const other = await insertTrackedTee(ctx.t, { 'Navy M': 1 });
+    const rows = table(await exportCsv());
+    const cell = (id: string, colour: string, size: string) =>
+      rows.find(
+        (r) =>
+          r[col('Product key')] === id && r[col('Variation')]!.endsWith(colour) && r[col('Size')] === size,
+      )!;
+    const sku = col('SKU');
+    const [teeS, teeXL] = [cell(tee.id, 'Olive', 'S'), cell(tee.id, 'Olive', 'XL')];
+    const [navyM, navyL, otherM] = [
+      cell(tee.id, 'Navy', 'M'),
+      cell(tee.id, 'Navy', 'L'),
+      cell(other.id, 'Navy', 'M'),
+    ];
+    const [s, xl, a, b, c] = [teeS[sku]!, teeXL[sku]!, navyM[sku]!, navyL[sku]!, otherM[sku]!];
+    [teeS[sku], teeXL[sku]] = [xl, s];
+    [navyM[sku], navyL[sku], otherM[sku]] = [b, c, a];
+    const csv = toText(rows);
+
+    const report = await checkOk(csv);
+    expect(report.errors).toEqual([]);
+    expect(report.changes.map((change) => [change.old, change.new]).sort()).toEqual(
+      [
+        [s, xl],
+        [xl, s],
+        [a, b],
+        [b, c],
+        [c, a],
+      ].sort(),
+    );
+    const applied = await apply(csv, report.token);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const held = await queryRows<{ product_id: string; variation: string; size: string; sku: string }>(
+      ctx.t,
+      sql`select product_id, variation, size, sku from product_stock where sku in (${s}, ${xl}, ${a}, ${b}, ${c})`,
+    );
+    const where = (code: string) => {
+      const row = held.find((h) => h.sku === code)!;
+      return [row.product_id, row.variation.split(' ').pop(), row.size];
+    };
+    expect([s, xl, a, b, c].map(where)).toEqual([
+      [tee.id, 'Olive', 'XL'],
+      [tee.id, 'Olive', 'S'],
+      [other.id, 'Navy', 'M'],
+      [tee.id, 'Navy', 'M'],
+      [tee.id, 'Navy', 'L'],
+    ]);
+    expect((await checkOk(await exportCsv())).changes).toEqual([]);
+
+    // A SKU whose cell keeps it (its row is not in the file) is still another product's.
+    const exported = table(await exportCsv());
+    const mine = [exported[0]!, ...exported.filter((r) => r[col('Product key')] === other.id)];
+    mine.find((r) => r[col('Size')] === 'S')![sku] = s;
+    const refused = await checkOk(toText(mine));
+    expect(refused.errors).toEqual(['row 2: the SKUs of these rows belong to different products']);
+  });
+
   it('refuses an apply when the catalogue changed since its dry run', async () => {
     const rows = table(await exportCsv());
     for (const row of rows.filter((r) => r[col('Product key')] === plain.id)) row[col('Price')] = '1.50';
