@@ -32,7 +32,7 @@ for (const width of [390, 1280]) {
         updatedPrice: '549.00',
         updatedCategory: product.category,
         updatedSubcategory: product.subCategory,
-        updatedSizes: product.sizes,
+        updatedSizes: product.size,
       },
     });
     expect(edited.status(), await edited.text()).toBe(200);
@@ -43,7 +43,7 @@ for (const width of [390, 1280]) {
     await navLink(page, 'Audit log');
     await expect(page).toHaveURL('/admin/audit_log');
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-    await page.getByLabel('Record').selectOption('product');
+    await page.getByLabel('Record', { exact: true }).selectOption('product');
     await expect(page).toHaveURL(/entity=product/);
     await searchTable(page, 'Search record id...', productId);
     const rows = tableRows(page, 'Audit log');

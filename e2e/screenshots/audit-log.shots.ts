@@ -17,7 +17,7 @@ test('audit log', async ({ page, playwright, baseURL }, testInfo) => {
       updatedPrice: '949.00',
       updatedCategory: product.category,
       updatedSubcategory: product.subCategory,
-      updatedSizes: product.sizes,
+      updatedSizes: product.size,
     },
   });
   await api.dispose();
