@@ -172,6 +172,9 @@ export async function searchTable(page: Page, box: string, text: string) {
 /** Follows a link of the back office's menu: the sidebar, or on a phone the drawer. */
 export async function navLink(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Open menu' });
+  // The header draws the menu button with the profile link: once the link shows, whether the
+  // button shows (a phone) is settled.
+  await expect(page.getByRole('link', { name: /^Update admin profile:/ })).toBeVisible();
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
 }
