@@ -9,6 +9,7 @@ import {
   SIZE_CHART_MESSAGES,
   SIZE_PRESETS,
   STAFF_MESSAGES,
+  STOCK_LEVELS_MAX,
 } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -1999,6 +2000,31 @@ const otherCases = (): Case[] => {
           400,
         ],
         ['a form read before the last change', { seenUpdatedAt: '2000-01-01T00:00:00.000Z' }, 409],
+        // SKUs and barcodes: the schema's shape, before the product is read.
+        ['codes that are not a list', { codes: 'TEE-M' }, 400],
+        ['a code without its SKU', { codes: [{ variation: '', size: 'M', barcode: null }] }, 400],
+        [
+          'a code with a field of its own',
+          { codes: [{ variation: '', size: 'M', sku: 'A', barcode: null, price: 1 }] },
+          400,
+        ],
+        [
+          'a barcode as a number',
+          { codes: [{ variation: '', size: 'M', sku: 'A', barcode: 4006381333931 }] },
+          400,
+        ],
+        [
+          'more codes than a product has rows',
+          {
+            codes: Array.from({ length: STOCK_LEVELS_MAX + 1 }, (_, i) => ({
+              variation: `V${i}`,
+              size: 'M',
+              sku: `S${i}`,
+              barcode: null,
+            })),
+          },
+          400,
+        ],
       ] as const
     ).map(([what, extra, status]) => ({
       name: `PATCH /api/product/edit/:id: ${what}`,

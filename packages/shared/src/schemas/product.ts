@@ -22,6 +22,7 @@ import {
   ProductStockInputSchema,
   STOCK_FILTER_NAMES,
   STOCK_MESSAGES,
+  StockCodesSchema,
   StockLevelSchema,
   StockUpdateSchema,
 } from './stock.ts';
@@ -198,6 +199,11 @@ export const EditProductSchema = z.strictObject({
   updatedSubcategory: SubCategorySchema.nullable(),
   updatedSizes: SizesSchema,
   stock: StockUpdateSchema.optional(),
+  /**
+   * SKUs and barcodes of the product's stock rows after the edit (its sizes and variations as
+   * edited); the rows not listed keep theirs. Absent changes none.
+   */
+  codes: StockCodesSchema.optional(),
   /**
    * The product's own size chart (rows fitted to its category, type and sizes after the edit), or
    * null to use its category's; absent leaves it as it is.

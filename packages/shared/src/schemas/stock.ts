@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, LOCALE, LOW_STOCK_MAX, SNEAKER_SIZES, STOCK_QUANTITY_MAX } from '../constants.ts';
+import { BarcodeSchema, SKU_MESSAGES, SkuSchema } from './catalogue-csv.ts';
 
 /** The most stock levels a product can have: each of its variations in each of its sizes. */
 export const STOCK_LEVELS_MAX = LIMITS.variationsMax * SNEAKER_SIZES.length;
@@ -105,12 +106,12 @@ const ExpectedQuantitySchema = z
   .max(2_147_483_647, { message: STOCK_MESSAGES.expected });
 
 /** Refuses a variation and size named twice in one list. */
-function onceEach(list: { variation: string; size: string }[], ctx: z.RefinementCtx, field: string) {
+function onceEach(list: { variation: string; size: string }[], ctx: z.RefinementCtx, field?: string) {
   const seen = new Set<string>();
   for (const [i, item] of list.entries()) {
     const key = JSON.stringify([item.variation, item.size]);
     if (seen.has(key))
-      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.listedTwice, path: [field, i] });
+      ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.listedTwice, path: field ? [field, i] : [i] });
     seen.add(key);
   }
 }
@@ -178,6 +179,31 @@ export const StockUpdateSchema = z
     }
   });
 export type StockUpdateInput = z.infer<typeof StockUpdateSchema>;
+
+/**
+ * `codes` of `PATCH /product/edit/{id}`: variations and sizes of the product, each with its SKU
+ * and barcode (null: none) after the edit; a SKU given once (docs/business-rules.md, "SKUs and the
+ * catalogue CSV").
+ */
+export const StockCodesSchema = z
+  .array(
+    z.strictObject({
+      variation: StockVariationSchema,
+      size: StockSizeSchema,
+      sku: SkuSchema,
+      barcode: BarcodeSchema.nullable(),
+    }),
+  )
+  .max(STOCK_LEVELS_MAX)
+  .superRefine((codes, ctx) => {
+    onceEach(codes, ctx);
+    const seen = new Set<string>();
+    for (const [i, { sku }] of codes.entries()) {
+      if (seen.has(sku)) ctx.addIssue({ code: 'custom', message: SKU_MESSAGES.twice, path: [i, 'sku'] });
+      seen.add(sku);
+    }
+  });
+export type StockCodes = z.infer<typeof StockCodesSchema>;
 
 /** One variation and size's quantity, as product reads show it. */
 export const StockLevelSchema = z.object({

@@ -1,4 +1,5 @@
-import { SIZE_PRESETS } from '@habi/shared';
+import { SIZE_PRESETS, SKU_MESSAGES } from '@habi/shared';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   insertProduct,
@@ -6,6 +7,7 @@ import {
   orderLineFor,
   type ProductRow,
   placeOrderOk,
+  queryRows,
   type SignedIn,
   signInAdmin,
   signUpCustomer,
@@ -139,5 +141,155 @@ describe('PATCH /api/product/edit/:id with stock', () => {
     }
     expect(await priceOf(tee.id)).toBe(tee.price);
     expect(await stockRows(ctx.t, tee.id)).toEqual(teeStock({ 'Navy M': 4 }));
+  });
+});
+
+// Edit Product's SKUs and barcodes, saved with the product (docs/business-rules.md, SKUs).
+describe('PATCH /api/product/edit/:id with codes', () => {
+  const ctx = useTestApp();
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    admin = await signInAdmin(ctx.t);
+  });
+
+  const edit = (tee: ProductRow, payload: Record<string, unknown>) =>
+    ctx.t.request({
+      method: 'PATCH',
+      url: `/api/product/edit/${tee.id}`,
+      cookie: admin.cookie,
+      payload: {
+        updatedName: tee.name,
+        updatedDescription: tee.description,
+        updatedPrice: '899.00',
+        updatedCategory: 'Men',
+        updatedSubcategory: 'Tops',
+        updatedSizes: [...SIZE_PRESETS.Clothes],
+        ...payload,
+      },
+    });
+  const codesOf = async (id: string) =>
+    Object.fromEntries(
+      (
+        await queryRows<{ variation: string; size: string; sku: string; barcode: string | null }>(
+          ctx.t,
+          sql`select variation, size, sku, barcode from product_stock where product_id = ${id}`,
+        )
+      ).map((row) => [`${row.variation.split(' ').pop()} ${row.size}`, [row.sku, row.barcode]]),
+    );
+
+  it('sets SKUs (in capitals) and barcodes of the rows listed, and keeps the others', async () => {
+    const tee = await insertTrackedTee(ctx.t, {});
+    const before = await codesOf(tee.id);
+    const navy = tee.variations[0]!.name;
+    const response = await edit(tee, {
+      codes: [
+        { variation: navy, size: 'M', sku: ' tee-navy-m ', barcode: '4006381333931' },
+        { variation: navy, size: 'L', sku: 'TEE-NAVY-L', barcode: null },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const skuOf = (size: string) =>
+      (response.json().product.stock as { variation: string; size: string; sku: string }[]).find(
+        (l) => l.variation === navy && l.size === size,
+      )?.sku;
+    expect([skuOf('M'), skuOf('L')]).toEqual(['TEE-NAVY-M', 'TEE-NAVY-L']);
+    expect(await codesOf(tee.id)).toEqual({
+      ...before,
+      'Navy M': ['TEE-NAVY-M', '4006381333931'],
+      'Navy L': ['TEE-NAVY-L', null],
+    });
+  });
+
+  it('swaps the SKUs of two rows of the product', async () => {
+    const tee = await insertTrackedTee(ctx.t, {});
+    const before = await codesOf(tee.id);
+    const [navyS, navyM] = [before['Navy S']![0]!, before['Navy M']![0]!];
+    const navy = tee.variations[0]!.name;
+    const response = await edit(tee, {
+      codes: [
+        { variation: navy, size: 'S', sku: navyM, barcode: null },
+        { variation: navy, size: 'M', sku: navyS, barcode: null },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await codesOf(tee.id)).toEqual({ ...before, 'Navy S': [navyM, null], 'Navy M': [navyS, null] });
+  });
+
+  it('refuses a SKU another product or another row keeps, and unknown rows; changing nothing', async () => {
+    const tee = await insertTrackedTee(ctx.t, {});
+    const other = await insertTrackedTee(ctx.t, {});
+    const before = await codesOf(tee.id);
+    const theirs = (await codesOf(other.id))['Navy M']![0]!;
+    const navy = tee.variations[0]!.name;
+    const cases: [unknown[], number, Record<string, string>][] = [
+      [
+        [{ variation: navy, size: 'M', sku: theirs, barcode: null }],
+        409,
+        { 'codes.0.sku': 'This SKU is already used by another product' },
+      ],
+      // Navy L keeps its SKU: Navy M cannot take it.
+      [
+        [{ variation: navy, size: 'M', sku: before['Navy L']![0]!, barcode: null }],
+        409,
+        { 'codes.0.sku': 'This SKU is already used by another product' },
+      ],
+      [
+        [{ variation: `${navy} Red`, size: 'M', sku: 'RED-M', barcode: null }],
+        400,
+        { 'codes.0.variation': 'Unknown variation' },
+      ],
+      [
+        [{ variation: navy, size: '3XL', sku: 'NAVY-3XL', barcode: null }],
+        400,
+        { 'codes.0.size': 'Unknown size' },
+      ],
+      [
+        [
+          { variation: navy, size: 'S', sku: 'SAME', barcode: null },
+          { variation: navy, size: 'M', sku: 'same', barcode: null },
+        ],
+        400,
+        { 'codes.1.sku': 'This SKU is given twice' },
+      ],
+      [
+        [{ variation: navy, size: 'M', sku: 'A B', barcode: null }],
+        400,
+        { 'codes.0.sku': SKU_MESSAGES.format },
+      ],
+      [
+        [{ variation: navy, size: 'M', sku: 'OK-1', barcode: '4006381333932' }],
+        400,
+        { 'codes.0.barcode': SKU_MESSAGES.barcode },
+      ],
+    ];
+    for (const [codes, status, errors] of cases) {
+      const response = await edit(tee, { updatedPrice: '1.00', codes });
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json().errors).toEqual(errors);
+    }
+    expect(await codesOf(tee.id)).toEqual(before);
+    const [row] = await queryRows<{ price: string }>(
+      ctx.t,
+      sql`select price from products where id = ${tee.id}`,
+    );
+    expect(row!.price).not.toBe('1.00');
+  });
+
+  it('refuses codes for a product that does not track stock, or stops tracking in the same edit', async () => {
+    const plain = await insertProduct(ctx.t, { sizes: ['M'], variations: [] });
+    const untracked = await edit(plain, {
+      codes: [{ variation: '', size: 'M', sku: 'PLAIN-M', barcode: null }],
+    });
+    expect(untracked.statusCode, untracked.body).toBe(409);
+    expect(untracked.json().errors).toEqual({ codes: 'This product does not track stock' });
+
+    const tee = await insertTrackedTee(ctx.t, {});
+    const stopping = await edit(tee, {
+      stock: { trackStock: false },
+      codes: [{ variation: tee.variations[0]!.name, size: 'M', sku: 'STOP-M', barcode: null }],
+    });
+    expect(stopping.statusCode, stopping.body).toBe(409);
+    expect(Object.keys(await codesOf(tee.id))).toHaveLength(10);
   });
 });

@@ -28,7 +28,7 @@ import {
 } from '../uploads/index.ts';
 import { type EditUploads, mediaChange } from './product-media.ts';
 import { type ProductRow, toProduct } from './product-views.ts';
-import { changeStock, fitStock, unsoldErrors } from './stock.service.ts';
+import { changeStock, fitStock, setStockCodes, unsoldErrors } from './stock.service.ts';
 
 // One product: read, added, edited, its stock changed, deleted; all but the read are the back office's.
 
@@ -166,8 +166,8 @@ export async function addProduct(
 }
 
 /**
- * The Edit Product form, and with `stock` the Stock card's changes, in one transaction: all or
- * none. A tracked product's stock follows its new sizes and variations (new ones start at none,
+ * The Edit Product form, and with `stock` the Stock card's changes and with `codes` its SKUs and
+ * barcodes, in one transaction: all or none. A tracked product's stock follows its new sizes and variations (new ones start at none,
  * removed ones' rows go); the stock changes are then checked against them. `uploads`: the new
  * images the edit names by number, stored before it commits (product-media.ts). Answers the
  * product and the images it no longer shows, to remove once committed.
@@ -205,6 +205,10 @@ export async function updateProduct(
     if (row.trackStock) await fitStock(tx, id, row);
     // The update holds the product's row: the stock is changed as under updateStock's lock.
     const trackStock = input.stock ? await applyStock(tx, row, input.stock, 'stock.changes') : row.trackStock;
+    if (input.codes && input.codes.length > 0) {
+      if (!trackStock) throw conflict(STOCK_MESSAGES.notTracked, { codes: STOCK_MESSAGES.notTracked });
+      await setStockCodes(tx, row, input.codes, 'codes');
+    }
     await uploads?.store();
     return { product: await toProduct(tx, { ...row, trackStock }), replaced: media.replaced };
   });

@@ -3,6 +3,7 @@ import {
   STOCK_MESSAGES,
   STOCK_QUANTITY_MAX,
   type StockChange,
+  type StockCodes,
   type StockLevel,
   type StockShortfall,
   skuBase,
@@ -12,7 +13,7 @@ import { and, eq, gte, inArray, like, lte, notInArray, or, type SQL, sql } from 
 import type { Executor } from '../../db/client.ts';
 import { productStock } from '../../db/schema.ts';
 import { batched } from '../../lib/batch.ts';
-import { conflict } from '../../lib/errors.ts';
+import { badInput, conflict } from '../../lib/errors.ts';
 
 /** One row of stock: a product's variation ('' for none) in one size ('' for none). */
 export interface StockKey {
@@ -151,6 +152,58 @@ export async function fitStock(
       })),
     )
     .onConflictDoNothing({ target: [productStock.productId, productStock.variation, productStock.size] });
+}
+
+/**
+ * Sets SKUs and barcodes of a tracked product's stock rows (Edit Product), under the caller's
+ * lock of the product: each listed variation and size must be one of its rows, and each SKU
+ * neither another product's nor kept by a row of this one not given another (409; the unique
+ * index settles a race). The rows whose SKU changes let go of their old one first, so two rows
+ * can swap theirs. `field` names the list in refusals (`<field>.<i>.sku`).
+ */
+export async function setStockCodes(
+  tx: Executor,
+  product: Sells & { id: string },
+  codes: StockCodes,
+  field: string,
+) {
+  if (codes.length === 0) return;
+  const unsold = unsoldErrors(product, codes, field);
+  if (Object.keys(unsold).length > 0) throw badInput(Object.values(unsold)[0]!, unsold);
+  const cell = (row: { variation: string; size: string }) => JSON.stringify([row.variation, row.size]);
+  const listed = new Set(codes.map(cell));
+  const held = await tx
+    .select({
+      productId: productStock.productId,
+      variation: productStock.variation,
+      size: productStock.size,
+      sku: productStock.sku,
+    })
+    .from(productStock)
+    .where(
+      inArray(
+        productStock.sku,
+        codes.map((code) => code.sku),
+      ),
+    );
+  for (const row of held) {
+    if (row.productId === product.id && listed.has(cell(row))) continue;
+    const i = codes.findIndex((code) => code.sku === row.sku);
+    throw conflict(SKU_MESSAGES.taken, { [`${field}.${i}.sku`]: SKU_MESSAGES.taken });
+  }
+  const where = (code: StockCodes[number]) =>
+    isKey({ productId: product.id, variation: code.variation, size: code.size });
+  for (const code of codes) {
+    await tx
+      .update(productStock)
+      .set({
+        sku: sql`'#' || ${productStock.productId} || '#' || ${productStock.variation} || '#' || ${productStock.size}`,
+      })
+      .where(and(where(code), sql`${productStock.sku} <> ${code.sku}`));
+  }
+  for (const code of codes) {
+    await tx.update(productStock).set({ sku: code.sku, barcode: code.barcode }).where(where(code));
+  }
 }
 
 /** A tracked product's stock, each variation in each size in the product's order. */
