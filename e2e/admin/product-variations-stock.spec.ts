@@ -140,13 +140,56 @@ test('Edit Product adds a colour with its photo and stock, replaces a photo and 
   await api.dispose();
 });
 
+test('Edit Product changes SKUs and barcodes with Update: a bad barcode is named, two SKUs swap', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const tee = await teeIn(api, `Codes ${uniqueTag()} Tee`, ['Navy'], 4);
+  const skuOf = (product: Product, size: string) => product.stock!.find((l) => l.size === size)!.sku!;
+  const [m, l] = [skuOf(tee, 'M'), skuOf(tee, 'L')];
+
+  await page.goto(`/admin/product_edit/?pid=${tee._id}`);
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'SKUs and barcodes' }) });
+  await card.getByText('Show 5 SKUs').click();
+  const row = (size: string) => card.getByRole('group', { name: `Navy, ${size}` });
+  await expect(row('M').getByLabel('SKU')).toHaveValue(m);
+  await expectAccessible(page);
+
+  await row('M').getByLabel('SKU').fill(l.toLowerCase());
+  await row('L').getByLabel('SKU').fill(m);
+  await row('M').getByLabel('Barcode').fill('4006381333932');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(
+    row('M').getByText('A barcode is 12 digits (UPC-A) or 13 digits (EAN-13) with the right check digit'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/product_edit/);
+  expect(skuOf(await readProduct(api, tee._id), 'M')).toBe(m);
+  await expectAccessible(page);
+
+  // Leaving asks first: the SKUs are not saved yet.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+  const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(warning).toContainText('Your changes to the product details are not saved.');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+
+  await row('M').getByLabel('Barcode').fill('4006381333931');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  const saved = await readProduct(api, tee._id);
+  expect([skuOf(saved, 'M'), skuOf(saved, 'L')]).toEqual([l, m]);
+  expect(saved.stock!.find((level) => level.size === 'M')!.barcode).toBe('4006381333931');
+  await api.dispose();
+});
+
 test('a cart line shows its variation’s photo as it is now, once the photo is replaced', async ({
   page,
   playwright,
   baseURL,
 }) => {
   const api = await adminApi(playwright, baseURL!);
-  const name = `Cart ${uniqueTag()} Tee`;
+  const name = `Photo ${uniqueTag()} Tee`;
   const tee = await teeIn(api, name, ['Navy'], 10);
   const [navy] = tee.variations;
 

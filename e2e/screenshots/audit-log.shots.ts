@@ -23,7 +23,7 @@ test('audit log', async ({ page, playwright, baseURL }, testInfo) => {
   await api.dispose();
   await signInAdmin(page.request, baseURL!);
 
-  await page.goto('/admin/audit_log?entity=product');
+  await page.goto(`/admin/audit_log?entity=product&q=${id}`);
   const rows = tableRows(page, 'Audit log');
   await expect(rows.first()).toContainText('product · edit');
   await rows.first().getByText('2 fields').click();

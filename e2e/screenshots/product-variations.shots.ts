@@ -58,6 +58,18 @@ test('edit product photos and variations', async ({ page, playwright, baseURL },
   await shoot(page, testInfo, 'admin-product-edit-variations');
 });
 
+test('edit product skus', async ({ page, playwright, baseURL }, testInfo) => {
+  await signInAdmin(page.request, baseURL!);
+  const { product } = await tee(playwright, baseURL!, uniqueTag());
+  await page.goto(`/admin/product_edit/?pid=${product._id}`);
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'SKUs and barcodes' }) });
+  await card.getByText(/^Show \d+ SKUs$/).click();
+  await card.getByRole('textbox', { name: 'Barcode' }).first().fill('4006381333932');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(card.getByRole('alert').first()).toBeVisible();
+  await shoot(page, testInfo, 'admin-product-edit-skus');
+});
+
 test('product view stock grid', async ({ page, playwright, baseURL }, testInfo) => {
   await signInAdmin(page.request, baseURL!);
   const { product } = await tee(playwright, baseURL!, uniqueTag());

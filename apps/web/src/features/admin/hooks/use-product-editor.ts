@@ -20,6 +20,7 @@ import {
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useMediaEdits } from './use-media-edits.ts';
 import { useOwnSizeChart } from './use-own-size-chart.ts';
+import { useStockCodes } from './use-stock-codes.ts';
 import { useStockEdits } from './use-stock-edits.ts';
 
 /** Edit form (name, desc, price with their messages) plus the three selects. */
@@ -66,6 +67,7 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
   // Save stock turning tracking on or off changes the product: the form then reads it as saved.
   const [seenUpdatedAt, setSeenUpdatedAt] = useState(product.updatedAt);
   const stock = useStockEdits(product, media.rows, (answer) => setSeenUpdatedAt(answer.updatedAt));
+  const codes = useStockCodes(product, stock.axes);
   const form = useForm<EditFormInput, unknown, EditFormOutput>({
     resolver: zodResolver(EditProductFormValuesSchema),
     defaultValues: defaultsOf(product),
@@ -76,7 +78,9 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
     { category: category?.value ?? null, subCategory: subCategory?.value ?? null, size: size?.value ?? [] },
     ownChart,
   );
-  const guard = useLeaveGuard(isDirty || stock.pending > 0 || chart.dirty || media.dirty);
+  // The details, the chart, the photos and the SKUs: what the warning calls the product's details.
+  const details = isDirty || chart.dirty || media.dirty || codes.dirty;
+  const guard = useLeaveGuard(details || stock.pending > 0);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const sizes = [...(values.size?.value ?? [])];
@@ -95,6 +99,11 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
       toast.error('Nothing was saved: check the photos and variations.');
       return;
     }
+    const sentCodes = codes.check(sizes);
+    if (sentCodes === 'invalid') {
+      toast.error('Nothing was saved: check the SKUs and barcodes.');
+      return;
+    }
     try {
       const input = {
         updatedName: values.name,
@@ -107,6 +116,7 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
         // Absent leaves the product's chart as it is.
         ...(chart.dirty ? { sizeChart: sentChart.sizeChart } : {}),
         ...sentMedia.fields,
+        ...(typeof sentCodes === 'string' ? {} : { codes: sentCodes.codes }),
         ...(seenUpdatedAt ? { seenUpdatedAt } : {}),
       };
       const { message } = await edit.mutateAsync({ input, files: sentMedia.files });
@@ -119,6 +129,7 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
       if (error instanceof ApiError) {
         chart.refused(error.errors);
         media.refused(error.errors);
+        if (typeof sentCodes !== 'string') codes.refused(error.errors, sentCodes);
       }
       toast.error(errorMessage(error));
     }
@@ -127,11 +138,12 @@ export function useProductEditor(product: Product, ownChart: SizeChartRow[] | nu
   return {
     form,
     stock,
+    codes,
     media,
     chart,
     onSubmit,
     pending: edit.isPending,
     guard,
-    unsaved: unsavedSentence(isDirty || chart.dirty || media.dirty, stock.pending),
+    unsaved: unsavedSentence(details, stock.pending),
   };
 }

@@ -15,6 +15,7 @@ import { PriceField } from '../components/price-field.tsx';
 import { ProductOptionFields } from '../components/product-option-fields.tsx';
 import { ProductSizeChartField } from '../components/product-size-chart-field.tsx';
 import { StockCard } from '../components/stock-card.tsx';
+import { StockCodesCard } from '../components/stock-codes-card.tsx';
 import { VariationsCard } from '../components/variations-card.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { useProductEditor } from '../hooks/use-product-editor.ts';
@@ -69,6 +70,7 @@ function ProductEditor({ product, ownChart }: { product: Product; ownChart: Size
       <VariationsCard media={editor.media} disabled={editor.pending} />
       <ProductSizeChartField chart={editor.chart} disabled={editor.pending} />
       <StockCard product={product} stock={stock} busy={editor.pending} />
+      {product.trackStock && <StockCodesCard codes={editor.codes} disabled={editor.pending} />}
       <FormActions form={formId} submitLabel="Update" pending={editor.pending} onCancel={goBack}>
         {stock.pending > 0 && (
           <p className="text-sm text-muted">Update saves the details and the stock changes together.</p>
