@@ -18,6 +18,17 @@ import {
 
 const CHANGE_REFUSED = 'The stock is not what this change expects. Please review it and try again.';
 
+/** Edit Product's fields for a tee, at ₱899.00 in the clothes sizes, with `overrides`. */
+const fields = (tee: ProductRow, overrides: Record<string, unknown> = {}) => ({
+  updatedName: tee.name,
+  updatedDescription: tee.description,
+  updatedPrice: '899.00',
+  updatedCategory: 'Men',
+  updatedSubcategory: 'Tops',
+  updatedSizes: [...SIZE_PRESETS.Clothes],
+  ...overrides,
+});
+
 // Edit Product's Update sends the Stock card's changes with the product: one transaction.
 describe('PATCH /api/product/edit/:id with stock', () => {
   const ctx = useTestApp();
@@ -29,15 +40,6 @@ describe('PATCH /api/product/edit/:id with stock', () => {
     customer = await signUpCustomer(ctx.t);
   });
 
-  const fields = (tee: ProductRow, overrides: Record<string, unknown> = {}) => ({
-    updatedName: tee.name,
-    updatedDescription: tee.description,
-    updatedPrice: '899.00',
-    updatedCategory: 'Men',
-    updatedSubcategory: 'Tops',
-    updatedSizes: [...SIZE_PRESETS.Clothes],
-    ...overrides,
-  });
   const edit = (id: string, payload: Record<string, unknown>) =>
     ctx.t.request({ method: 'PATCH', url: `/api/product/edit/${id}`, cookie: admin.cookie, payload });
   const priceOf = async (id: string) =>
@@ -158,15 +160,7 @@ describe('PATCH /api/product/edit/:id with codes', () => {
       method: 'PATCH',
       url: `/api/product/edit/${tee.id}`,
       cookie: admin.cookie,
-      payload: {
-        updatedName: tee.name,
-        updatedDescription: tee.description,
-        updatedPrice: '899.00',
-        updatedCategory: 'Men',
-        updatedSubcategory: 'Tops',
-        updatedSizes: [...SIZE_PRESETS.Clothes],
-        ...payload,
-      },
+      payload: fields(tee, payload),
     });
   const codesOf = async (id: string) =>
     Object.fromEntries(

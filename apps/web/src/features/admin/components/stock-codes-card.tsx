@@ -35,6 +35,13 @@ export function StockCodesCard({
   );
 }
 
+const LABELS = { sku: 'SKU', barcode: 'Barcode' } as const;
+/** SKUs are typed as capitals, barcodes as digits. */
+const INPUT = {
+  sku: { autoCapitalize: 'characters', spellCheck: false, className: 'h-10 font-mono text-sm uppercase' },
+  barcode: { inputMode: 'numeric', className: 'h-10 font-mono text-sm' },
+} as const;
+
 function CodeRow({
   cell,
   codes,
@@ -45,7 +52,7 @@ function CodeRow({
   disabled: boolean;
 }) {
   const labelId = useId();
-  const value = codes.textsOf(cell);
+  const texts = codes.textsOf(cell);
   return (
     <li className="py-3 first:pt-0">
       <fieldset
@@ -55,31 +62,19 @@ function CodeRow({
         <span id={labelId} className="text-sm font-semibold text-ink sm:pt-9">
           {cell.label}
         </span>
-        <Field label="SKU" error={codes.errorOf(cell, 'sku')}>
-          {({ control }) => (
-            <Input
-              {...control}
-              value={value.sku}
-              onChange={(event) => codes.set(cell, 'sku', event.target.value)}
-              autoCapitalize="characters"
-              spellCheck={false}
-              disabled={disabled}
-              className="h-10 font-mono text-sm uppercase"
-            />
-          )}
-        </Field>
-        <Field label="Barcode" error={codes.errorOf(cell, 'barcode')}>
-          {({ control }) => (
-            <Input
-              {...control}
-              value={value.barcode}
-              onChange={(event) => codes.set(cell, 'barcode', event.target.value)}
-              inputMode="numeric"
-              disabled={disabled}
-              className="h-10 font-mono text-sm"
-            />
-          )}
-        </Field>
+        {(['sku', 'barcode'] as const).map((field) => (
+          <Field key={field} label={LABELS[field]} error={codes.errorOf(cell, field)}>
+            {({ control }) => (
+              <Input
+                {...control}
+                {...INPUT[field]}
+                value={texts[field]}
+                onChange={(event) => codes.set(cell, field, event.target.value)}
+                disabled={disabled}
+              />
+            )}
+          </Field>
+        ))}
       </fieldset>
     </li>
   );
