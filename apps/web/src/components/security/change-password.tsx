@@ -6,9 +6,10 @@ import { type AccountKind, useChangePassword } from '../../lib/account-security.
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
+import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
-import { SubmitButton } from '../ui/submit-button.tsx';
+
 import { LOOKS } from './looks.ts';
 
 const FIELDS = ['currentPassword', 'password'] as const;
@@ -63,9 +64,9 @@ export function ChangePassword({ who, className }: { who: AccountKind; className
             <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
           )}
         </Field>
-        <SubmitButton pending={isSubmitting} className="sm:self-start">
+        <Button type="submit" size="lg" pending={isSubmitting} className="sm:self-start">
           Change password
-        </SubmitButton>
+        </Button>
       </form>
     </section>
   );

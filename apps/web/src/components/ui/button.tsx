@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Spinner } from './spinner.tsx';
 
 const variants = {
   primary: 'bg-ink text-paper hover:bg-ink-soft disabled:bg-ink/50',
@@ -22,14 +23,19 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: keyof typeof sizes;
   /** Renders the child (a link) with the button's looks. */
   asChild?: boolean;
+  /** A save under way: disabled, and reading 'Loading...' with a spinner in place of its label. */
+  pending?: boolean;
 }
 
 export function Button({
   variant = 'primary',
   size = 'md',
   asChild,
+  pending = false,
   className,
   type,
+  disabled,
+  children,
   ...props
 }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
@@ -42,7 +48,17 @@ export function Button({
         sizes[size],
         className,
       )}
+      disabled={disabled || pending || undefined}
       {...props}
-    />
+    >
+      {pending && !asChild ? (
+        <>
+          <Spinner className={size === 'lg' ? undefined : 'size-4'} />
+          Loading...
+        </>
+      ) : (
+        children
+      )}
+    </Component>
   );
 }

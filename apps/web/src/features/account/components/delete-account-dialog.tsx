@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError, Input } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
@@ -119,15 +118,8 @@ function Buttons({ pending }: { pending: boolean }) {
         </Button>
       </AlertDialog.Cancel>
       {/* Not AlertDialog.Action: the dialog stays open, showing 'Loading...', until the server answers. */}
-      <Button type="submit" variant="danger" disabled={pending}>
-        {pending ? (
-          <>
-            <Spinner className="size-4" />
-            Loading...
-          </>
-        ) : (
-          'Delete permanently'
-        )}
+      <Button type="submit" variant="danger" pending={pending}>
+        Delete permanently
       </Button>
     </div>
   );

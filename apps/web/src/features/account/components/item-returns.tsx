@@ -29,7 +29,6 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Label, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useNow } from '../../../lib/now.ts';
@@ -191,7 +190,7 @@ function ConfirmButton({
             </AlertDialog.Cancel>
             <Button
               variant="danger"
-              disabled={pending}
+              pending={pending}
               onClick={async () => {
                 try {
                   await onConfirm();
@@ -201,14 +200,7 @@ function ConfirmButton({
                 }
               }}
             >
-              {pending ? (
-                <>
-                  <Spinner className="size-4" />
-                  Loading...
-                </>
-              ) : (
-                confirm
-              )}
+              {confirm}
             </Button>
           </div>
         </AlertDialog.Content>
@@ -456,17 +448,8 @@ function ReturnForm({
             Cancel
           </Button>
         </Dialog.Close>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? (
-            <>
-              <Spinner className="size-4" />
-              Loading...
-            </>
-          ) : exchange ? (
-            'Request exchange'
-          ) : (
-            'Request return'
-          )}
+        <Button type="submit" pending={create.isPending}>
+          {exchange ? 'Request exchange' : 'Request return'}
         </Button>
       </div>
     </form>

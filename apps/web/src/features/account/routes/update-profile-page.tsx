@@ -12,7 +12,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { refreshStoreData } from '../../../lib/query-keys.ts';
@@ -186,9 +185,9 @@ function ProfileForm({ user, onCancel }: { user: User; onCancel(): void }) {
         <Button variant="secondary" size="lg" onClick={onCancel} className="sm:min-w-32">
           Cancel
         </Button>
-        <SubmitButton pending={isSubmitting} className="sm:min-w-32">
+        <Button type="submit" size="lg" pending={isSubmitting} className="sm:min-w-32">
           Save
-        </SubmitButton>
+        </Button>
       </div>
     </form>
   );

@@ -3,7 +3,6 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 
 /**
@@ -77,16 +76,9 @@ export function DialogButtons({
         variant={danger ? 'danger' : 'primary'}
         size="sm"
         className="rounded-lg sm:min-w-28"
-        disabled={pending}
+        pending={pending}
       >
-        {pending ? (
-          <>
-            <Spinner className="size-4" />
-            Loading...
-          </>
-        ) : (
-          submitLabel
-        )}
+        {submitLabel}
       </Button>
     </div>
   );

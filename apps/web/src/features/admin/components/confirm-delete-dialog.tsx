@@ -1,7 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -38,15 +37,8 @@ export function ConfirmDeleteDialog({
               </Button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: the dialog stays open, showing 'Loading...', until the delete answers. */}
-            <Button variant="danger" size="sm" className="rounded-lg" disabled={pending} onClick={onProceed}>
-              {pending ? (
-                <>
-                  <Spinner className="size-4" />
-                  Loading...
-                </>
-              ) : (
-                'Proceed'
-              )}
+            <Button variant="danger" size="sm" className="rounded-lg" onClick={onProceed} pending={pending}>
+              Proceed
             </Button>
           </div>
         </AlertDialog.Content>

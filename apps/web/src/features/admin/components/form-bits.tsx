@@ -1,7 +1,6 @@
 import { Progress } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 
 /** A titled white panel of a back-office form. */
 export function FormSection({
@@ -62,16 +61,9 @@ export function FormActions({
           type="submit"
           form={form}
           className="flex-1 rounded-lg sm:min-w-32 sm:flex-none"
-          disabled={pending}
+          pending={pending}
         >
-          {pending ? (
-            <>
-              <Spinner className="size-4" />
-              Loading...
-            </>
-          ) : (
-            submitLabel
-          )}
+          {submitLabel}
         </Button>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useCellNavigation } from '../hooks/use-cell-navigation.ts';
 import type { ChartCells, ChartErrors } from '../utils/size-chart-cells.ts';
+import { GridTable } from './grid-table.tsx';
 
 interface SizeChartEditorProps {
   /** What the table is of, for its caption: "Men's Tops". */
@@ -45,30 +46,22 @@ export function SizeChartEditor({
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="min-w-full border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">{name} size chart, body measurements</caption>
-          <thead>
-            <tr>
-              <th
-                scope="col"
-                className="sticky left-0 z-10 border-r border-b border-line bg-sand px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink-soft uppercase"
-              >
-                Size
-              </th>
-              {columns.map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className="border-b border-line bg-sand px-2 py-2 text-left text-xs font-semibold whitespace-nowrap text-ink-soft"
-                >
-                  {sizeChartColumnLabel(column, 'cm')}
-                  <span className="block font-normal text-muted">
-                    {MEASURES[column].min} to {MEASURES[column].max}
-                  </span>
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <GridTable
+          caption={`${name} size chart, body measurements`}
+          corner="Size"
+          columns={columns.map((column) => ({
+            key: column,
+            label: (
+              <>
+                {sizeChartColumnLabel(column, 'cm')}
+                <span className="block font-normal text-muted">
+                  {MEASURES[column].min} to {MEASURES[column].max}
+                </span>
+              </>
+            ),
+          }))}
+          headerClassName="px-2 text-left"
+        >
           <tbody>
             {sizes.map((size, r) => (
               <tr key={size} className="group">
@@ -110,7 +103,7 @@ export function SizeChartEditor({
               </tr>
             ))}
           </tbody>
-        </table>
+        </GridTable>
       </div>
       <p className="text-sm text-muted">
         Enter a number or a range such as 86-91, with at most one decimal. Arrow keys move between cells.

@@ -1,6 +1,5 @@
 import type { Product } from '@habi/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { useStockEdits } from '../hooks/use-stock-edits.ts';
 import { cellKey, formatUnits } from '../utils/stock-grid.ts';
 import { FormSection } from './form-bits.tsx';
@@ -113,15 +112,13 @@ function StockCardFooter({
             Discard changes
           </Button>
         )}
-        <Button type="submit" className="flex-1 rounded-lg sm:min-w-32 sm:flex-none" disabled={disabled}>
-          {saving ? (
-            <>
-              <Spinner className="size-4" />
-              Loading...
-            </>
-          ) : (
-            'Save stock'
-          )}
+        <Button
+          type="submit"
+          className="flex-1 rounded-lg sm:min-w-32 sm:flex-none"
+          disabled={disabled}
+          pending={saving}
+        >
+          Save stock
         </Button>
       </div>
     </div>

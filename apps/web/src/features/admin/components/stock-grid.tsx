@@ -13,6 +13,7 @@ import {
   setAll,
   totalOf,
 } from '../utils/stock-grid.ts';
+import { GridTable } from './grid-table.tsx';
 
 interface StockGridProps {
   axes: StockAxes;
@@ -238,10 +239,7 @@ function SetAll({ onSet, disabled }: { onSet(text: string): void; disabled?: boo
   );
 }
 
-/**
- * The stock grid's table, edited or read: its caption and a header row of the sizes over the
- * variations' column; `children` is its body.
- */
+/** The stock grid's table, edited or read: the sizes over the variations; `children` is its body. */
 export function StockTable({
   columns,
   headerPadding,
@@ -253,31 +251,13 @@ export function StockTable({
   children: ReactNode;
 }) {
   return (
-    <table className="min-w-full border-separate border-spacing-0 text-sm">
-      <caption className="sr-only">Stock by variation and size</caption>
-      <thead>
-        <tr>
-          <th
-            scope="col"
-            className="sticky left-0 z-10 border-r border-b border-line bg-sand px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink-soft uppercase"
-          >
-            Variation
-          </th>
-          {columns.map((column) => (
-            <th
-              key={column.size}
-              scope="col"
-              className={cn(
-                'border-b border-line bg-sand py-2 text-center text-xs font-semibold whitespace-nowrap text-ink-soft',
-                headerPadding,
-              )}
-            >
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
+    <GridTable
+      caption="Stock by variation and size"
+      corner="Variation"
+      columns={columns.map((column) => ({ key: column.size, label: column.label }))}
+      headerClassName={cn('text-center', headerPadding)}
+    >
       {children}
-    </table>
+    </GridTable>
   );
 }

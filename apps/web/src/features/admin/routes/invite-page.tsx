@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title.
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery } from '../../../lib/session.ts';
@@ -120,15 +120,8 @@ function AcceptForm({
           )}
         </Field>
         <FormMessage message={errors.root?.server?.message} />
-        <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" disabled={accept.isPending}>
-          {accept.isPending ? (
-            <>
-              <Spinner className="size-4" />
-              Loading...
-            </>
-          ) : (
-            'Accept and sign in'
-          )}
+        <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" pending={accept.isPending}>
+          Accept and sign in
         </Button>
       </form>
     </>

@@ -7,7 +7,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentAdminQuery, useAdminAuth } from '../../../lib/session.ts';
@@ -81,15 +81,8 @@ export default function SignInPage() {
             <Input {...control} type="password" autoComplete="current-password" {...register('password')} />
           )}
         </Field>
-        <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" disabled={signIn.isPending}>
-          {signIn.isPending ? (
-            <>
-              <Spinner className="size-4" />
-              Loading...
-            </>
-          ) : (
-            'Sign In'
-          )}
+        <Button type="submit" size="lg" className="mt-2 w-full rounded-xl" pending={signIn.isPending}>
+          Sign In
         </Button>
       </form>
     </BackOfficeCard>

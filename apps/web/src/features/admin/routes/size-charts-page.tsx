@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -190,15 +190,8 @@ function ChartForm({ chart }: { chart: SizeChart }) {
         >
           Restore defaults
         </Button>
-        <Button type="submit" className="rounded-lg sm:min-w-32" disabled={save.isPending}>
-          {save.isPending ? (
-            <>
-              <Spinner className="size-4" />
-              Loading...
-            </>
-          ) : (
-            'Save chart'
-          )}
+        <Button type="submit" className="rounded-lg sm:min-w-32" pending={save.isPending}>
+          Save chart
         </Button>
       </div>
       <LeaveDialog

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -77,9 +77,9 @@ export default function ForgotPasswordPage() {
               />
             )}
           </Field>
-          <SubmitButton pending={isSubmitting} className="mt-2 w-full">
+          <Button type="submit" size="lg" pending={isSubmitting} className="mt-2 w-full">
             Send me a link
-          </SubmitButton>
+          </Button>
         </form>
       )}
       {sent && (

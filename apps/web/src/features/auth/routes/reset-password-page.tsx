@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { resetToken, useResetLink, useResetPassword } from '../api/reset-password.ts';
@@ -83,9 +82,9 @@ function NewPasswordForm({ token, email, onBroken }: { token: string; email: str
             <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
           )}
         </Field>
-        <SubmitButton pending={isSubmitting} className="mt-2 w-full">
+        <Button type="submit" size="lg" pending={isSubmitting} className="mt-2 w-full">
           Set password and sign in
-        </SubmitButton>
+        </Button>
       </form>
     </AuthCard>
   );

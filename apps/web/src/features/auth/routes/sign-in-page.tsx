@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { RETURN_PARAM, withReturn } from '../../../lib/return-to.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -66,9 +66,9 @@ function SignInForm() {
         >
           Forgot your password?
         </Link>
-        <SubmitButton pending={isSubmitting} className="mt-2 w-full">
+        <Button type="submit" size="lg" pending={isSubmitting} className="mt-2 w-full">
           Sign In
-        </SubmitButton>
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { RETURN_PARAM, withReturn } from '../../../lib/return-to.ts';
@@ -85,9 +85,9 @@ function SignUpForm() {
           name="contactNumber"
         />
         <CredentialFields register={register} errors={errors} passwordAutoComplete="new-password" />
-        <SubmitButton pending={isSubmitting} className="mt-2 w-full">
+        <Button type="submit" size="lg" pending={isSubmitting} className="mt-2 w-full">
           Sign Up
-        </SubmitButton>
+        </Button>
       </form>
     </AuthCard>
   );
