@@ -9,10 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { admins } from '../../db/schema.ts';
 import { badInput, HttpError } from '../../lib/errors.ts';
 import { parseFields, readMultipart } from '../../lib/multipart.ts';
-import { audit, audited, rowOf } from '../audit/index.ts';
+import { audit, recorder } from '../audit/index.ts';
 import { findSessionAdmin, SESSION_COOKIES, throttledSignIn, throttlePictureUpload } from '../auth/index.ts';
 import type { ImageStore } from '../uploads/index.ts';
 import { changePicture } from '../uploads/index.ts';
@@ -101,16 +100,12 @@ export default async function adminsRoutes(
         images,
         file,
         (storeImage) =>
-          audited(
+          adminsService.updateAdminProfile(
             db,
-            request,
-            {
-              entity: 'admin',
-              action: 'edit-profile',
-              id: request.params.id,
-              read: rowOf(admins, { lock: true }),
-            },
-            (tx: Db) => adminsService.updateAdminProfile(tx, request.params.id, fields, storeImage),
+            request.params.id,
+            fields,
+            recorder(request, 'admin'),
+            storeImage,
           ),
         request.log,
       );

@@ -1,11 +1,12 @@
 import type { Admin, AdminAccountInput, AdminProfileInput } from '@habi/shared';
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import type { AdminRow } from '../../db/schema.ts';
 import { admins } from '../../db/schema.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Recorder } from '../audit/index.ts';
 
 export function toAdmin(row: AdminRow): Admin {
   return {
@@ -58,13 +59,17 @@ export async function authenticateAdmin(db: Executor, username: string, password
 }
 
 /**
- * Changes an admin's profile; a new picture is stored only once the change is accepted. Answers
- * the row and, with a new picture, the picture it replaced (read under the row's lock).
+ * Changes an admin's profile; a new picture is stored only once the username is free, and before
+ * the change's transaction (the image store writes through its own handle, which on the embedded
+ * database would wait for ever on an open transaction). The change and its audit row (`record`)
+ * commit together. Answers the row and, with a new picture, the picture it replaced (read under
+ * the row's lock).
  */
 export async function updateAdminProfile(
-  db: Executor,
+  db: Db,
   id: string,
   input: AdminProfileInput,
+  record: Recorder,
   storeImage?: () => Promise<string>,
 ): Promise<{ row: AdminRow; replaced: string | null }> {
   const [taken] = await db
@@ -73,19 +78,15 @@ export async function updateAdminProfile(
     .where(and(sameUsername(input.username), ne(admins.id, id)));
   if (taken) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   const imageUrl = await storeImage?.();
-  const previous = db
-    .select({ id: admins.id, imageUrl: admins.imageUrl })
-    .from(admins)
-    .where(eq(admins.id, id))
-    .for('update')
-    .as('previous');
-  const [changed] = await db
-    .update(admins)
-    .set({ username: input.username, email: input.email.toLowerCase(), ...(imageUrl ? { imageUrl } : {}) })
-    .from(previous)
-    .where(eq(admins.id, previous.id))
-    .returning({ ...getTableColumns(admins), replaced: previous.imageUrl });
-  if (!changed) throw notFound('Admin not found');
-  const { replaced, ...row } = changed;
-  return { row, replaced: imageUrl && replaced ? replaced : null };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(admins).where(eq(admins.id, id)).for('update');
+    if (!before) throw notFound('Admin not found');
+    const [row] = await tx
+      .update(admins)
+      .set({ username: input.username, email: input.email.toLowerCase(), ...(imageUrl ? { imageUrl } : {}) })
+      .where(eq(admins.id, id))
+      .returning();
+    await record(tx, { action: 'edit-profile', id, before, after: row });
+    return { row: row!, replaced: imageUrl && before.imageUrl ? before.imageUrl : null };
+  });
 }
