@@ -141,6 +141,13 @@ describe('pages rendered on the server', () => {
     expect(root(changed.body)).toBe('<h1>Newer Linen Dress</h1>');
   });
 
+  it("keeps a search's page from its second request: searches made once do not push out the others", async () => {
+    const before = rendered().length;
+    for (let i = 0; i < 3; i++) await get('/products?q=linen');
+    // Drawn for the first request and the second (which keeps it), not the third.
+    expect(rendered().slice(before)).toEqual(['/products?q=linen', '/products?q=linen']);
+  });
+
   it('draws and keeps a page by the parameters it reads: made-up ones share one copy', async () => {
     const before = rendered().length;
     const urls = [

@@ -14,9 +14,10 @@ const YEAR_S = 365 * 24 * 3600;
 
 /**
  * Rendered public pages kept: each is 20-60 kB of HTML, and its compressed copies. A page costs
- * milliseconds to render, so it is kept from its first request.
+ * milliseconds to render, so it is kept from its first request, but a search's from its second:
+ * most searches are made once, and keeping each would push out the pages shoppers come back to.
  */
-const PAGE_CACHE_LIMITS = { name: 'pages', entries: 500, bytes: 16 * 1024 * 1024, keepFirst: true };
+const PAGE_CACHE_LIMITS = { name: 'pages', entries: 500, bytes: 16 * 1024 * 1024 };
 
 /** Thrown by a page's build when it could not be rendered: nothing is kept, the shell is sent. */
 class NotRendered extends Error {}
@@ -94,6 +95,7 @@ async function pagesRoutes(
           return await rendered.reply(request, reply, `${storeDate(new Date())} ${drawn}`, withRendered, {
             readsSales: true,
             type: 'text/html; charset=utf-8',
+            keepFirst: !url.searchParams.has('q'),
           });
         } catch (error) {
           if (!(error instanceof NotRendered)) throw error;

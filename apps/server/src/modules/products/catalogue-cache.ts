@@ -23,9 +23,9 @@ import { counters } from '../../lib/metrics.ts';
  * A version read before a write commits may come with data read after it: such an answer is
  * stored under the older version, which no later request asks for.
  *
- * An answer is kept the second time it is asked for (unless `keepFirst`): most searches are asked
- * once, and keeping each would push the pages shoppers keep coming back to out of the cache (and
- * churn memory).
+ * An answer is kept the second time it is asked for (unless the reply says `keepFirst`): most
+ * searches are asked once, and keeping each would push the pages shoppers keep coming back to out
+ * of the cache (and churn memory).
  */
 export interface CatalogueCacheLimits {
   /** Its name in the metrics (`habi_cache_lookups_total{cache}`). */
@@ -34,8 +34,6 @@ export interface CatalogueCacheLimits {
   entries: number;
   /** The most bytes of answers kept. */
   bytes: number;
-  /** Keep answers from their first ask: for answers that cost far more to build than to keep (rendered pages). */
-  keepFirst?: boolean;
 }
 
 /**
@@ -286,10 +284,16 @@ export function createCatalogueCache(
   };
 
   /** The answer being built for `key`, or built now; kept once built if it was asked for before. */
-  const shared = (reply: FastifyReply, key: string, make: Make, seen: Versions, readsSales: boolean) => {
+  const shared = (
+    reply: FastifyReply,
+    key: string,
+    make: Make,
+    seen: Versions,
+    { readsSales, keepFirst }: { readsSales: boolean; keepFirst: boolean },
+  ) => {
     const under = building.get(key);
     if (under) return under;
-    const kept = limits.keepFirst || asked.again(key);
+    const kept = keepFirst || asked.again(key);
     const pending = build(reply, make, seen);
     building.set(key, pending);
     // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
@@ -310,7 +314,9 @@ export function createCatalogueCache(
      * Answers a public catalogue read: from the answer built for this version and `key` (the
      * route and its parsed query), or by building it with `make` from the versions the request
      * read. A request naming the answer's entity tag gets 304 and no body. `readsSales`: built
-     * from the sales counts too (Best Collections); `type`: the body's, JSON unless said.
+     * from the sales counts too (Best Collections); `type`: the body's, JSON unless said;
+     * `keepFirst`: kept from its first ask, for an answer that costs far more to build than to
+     * keep and is likely asked again (a rendered page other than a search's).
      */
     async reply(
       request: FastifyRequest,
@@ -320,7 +326,8 @@ export function createCatalogueCache(
       {
         readsSales = false,
         type = 'application/json; charset=utf-8',
-      }: { readsSales?: boolean; type?: string } = {},
+        keepFirst = false,
+      }: { readsSales?: boolean; type?: string; keepFirst?: boolean } = {},
     ) {
       const seen = await version();
       catchUp(seen);
@@ -329,7 +336,10 @@ export function createCatalogueCache(
       const kept = stale ? undefined : answers.use(key);
       counters.cacheLookups.inc({ cache: limits.name, result: kept ? 'hit' : 'miss' });
       const entry =
-        kept ?? (stale ? await build(reply, make, seen) : await shared(reply, key, make, seen, readsSales));
+        kept ??
+        (stale
+          ? await build(reply, make, seen)
+          : await shared(reply, key, make, seen, { readsSales, keepFirst }));
       const encoding = pickEncoding(request.headers['accept-encoding']);
       return send(request, reply, entry, type, encoding, answers.encoded(key, entry, encoding));
     },
