@@ -172,4 +172,52 @@ describe.runIf(baseUrl)('three instances behind nginx, one PostgreSQL: one shop'
       expect(await response.json()).toHaveLength(24);
     }
   });
+
+  it('lets every upload through nginx at the largest size the store takes, and nothing larger', async () => {
+    const id = randomUUID();
+    const MB = 1024 * 1024;
+    // Each route's largest form (files and the form's own bytes), sent without a session: an
+    // instance answers 401, where nginx would have refused the body with 413.
+    const uploads: [method: string, pathname: string, bytes: number][] = [
+      ['POST', '/api/product/add', 56 * MB],
+      ['PATCH', `/api/product/edit/${id}`, 56 * MB],
+      ['POST', '/api/admin/catalogue/zip/check', 51 * MB],
+      ['POST', '/api/admin/catalogue/zip', 51 * MB],
+      ['POST', '/api/admin/catalogue/csv/check', 8 * MB],
+      ['POST', '/api/admin/catalogue/csv', 8 * MB],
+      ['PATCH', `/api/users/${id}`, 6 * MB],
+      ['PATCH', `/api/admin/${id}`, 6 * MB],
+      ['PUT', `/api/payments/accounts/${id}/qr-image`, 6 * MB],
+      ['PUT', `/api/payments/orders/${id}/transfer-proof`, 6 * MB],
+      ['PUT', `/api/returns/${id}/photos`, 6 * MB],
+      // Larger than any: refused by nginx before an instance sees it.
+      ['POST', '/api/product/add', 61 * MB],
+      ['POST', '/api/users/login', 2 * MB],
+    ];
+    const statuses = [];
+    for (const [method, pathname, bytes] of uploads) {
+      const response = await fetch(nginx.url + pathname, {
+        method,
+        headers: { origin: nginx.url, 'content-type': 'multipart/form-data; boundary=x' },
+        body: Buffer.alloc(bytes, 'a'),
+      });
+      await response.arrayBuffer();
+      statuses.push(`${method} ${pathname.replace(id, ':id')} ${bytes / MB} MB: ${response.status}`);
+    }
+    expect(statuses).toEqual([
+      'POST /api/product/add 56 MB: 401',
+      'PATCH /api/product/edit/:id 56 MB: 401',
+      'POST /api/admin/catalogue/zip/check 51 MB: 401',
+      'POST /api/admin/catalogue/zip 51 MB: 401',
+      'POST /api/admin/catalogue/csv/check 8 MB: 401',
+      'POST /api/admin/catalogue/csv 8 MB: 401',
+      'PATCH /api/users/:id 6 MB: 401',
+      'PATCH /api/admin/:id 6 MB: 401',
+      'PUT /api/payments/accounts/:id/qr-image 6 MB: 401',
+      'PUT /api/payments/orders/:id/transfer-proof 6 MB: 401',
+      'PUT /api/returns/:id/photos 6 MB: 401',
+      'POST /api/product/add 61 MB: 413',
+      'POST /api/users/login 2 MB: 413',
+    ]);
+  });
 });
