@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Product } from '@habi/shared';
+import { CATALOGUE_CSV_COLUMNS, type Product } from '@habi/shared';
+import sharp from 'sharp';
+import { makeZip } from '../../apps/server/src/test/zip.ts';
 import { expect, expectAccessible, test } from '../fixtures.ts';
 import { adminApi, createProductViaApi, navLink, signInAdmin, uniqueTag } from './helpers.ts';
 
@@ -53,7 +55,7 @@ for (const [width, viewport] of [
       const file = testInfo.outputPath('catalogue.csv');
       writeFileSync(file, `\uFEFF${[header, ...edited].join('\r\n')}\r\n`);
 
-      await page.getByLabel('CSV file').setInputFiles(file);
+      await page.getByLabel('CSV or ZIP file').setInputFiles(file);
       await expect(page.getByText('catalogue.csv: 2 changes in 1 product, ready to apply.')).toBeVisible();
       const changes = page.getByRole('table', { name: 'The changes the file makes' });
       const cells = (field: string) => changes.getByRole('row').filter({ hasText: field }).getByRole('cell');
@@ -73,6 +75,64 @@ for (const [width, viewport] of [
       expect(after.price).toBe('375.00');
       expect(after.stock?.find((level) => level.size === 'M')?.quantity).toBe(9);
       await api.dispose();
+    });
+
+    test('a ZIP of a CSV and a photo adds a product the shop shows with that photo', async ({
+      page,
+      baseURL,
+    }) => {
+      const name = `ZIP ${uniqueTag()} Linen Shirt`;
+      const cells: Record<string, string> = {
+        'Product key': 'new-shirt',
+        Name: name,
+        Description: 'A linen shirt added with its photo.',
+        Category: 'Men',
+        Subcategory: 'Tops',
+        Price: '1250',
+        Stock: '7',
+        Image: 'photos/shirt.png',
+      };
+      const csv = [CATALOGUE_CSV_COLUMNS, CATALOGUE_CSV_COLUMNS.map((column) => cells[column] ?? '')]
+        .map((row) => row.map((cell) => `"${cell}"`).join(','))
+        .join('\r\n');
+      // A photo of its own: the store names images by their content.
+      const photo = await sharp({
+        create: { width: 60, height: 80, channels: 3, background: { r: 200, g: 180, b: Date.now() % 256 } },
+      })
+        .png()
+        .toBuffer();
+      const zip = makeZip([
+        { name: 'Spring/catalogue.csv', data: Buffer.from(csv) },
+        { name: 'Spring/photos/shirt.png', data: photo },
+      ]);
+      await signInAdmin(page.request, baseURL!);
+      await page.goto('/admin/catalogue_csv');
+      await page
+        .getByLabel('CSV or ZIP file')
+        .setInputFiles({ name: 'spring.zip', mimeType: 'application/zip', buffer: zip });
+      await expect(page.getByText('spring.zip: 1 change in 1 product, ready to apply.')).toBeVisible();
+      const change = page
+        .getByRole('table', { name: 'The changes the file makes' })
+        .getByRole('row', { name: name });
+      await expect(change.getByRole('cell').nth(4)).toHaveText(
+        '1 row, 7 in stock, 1 image from the ZIP file',
+      );
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: 'Apply 1 change' }).click();
+      await expect(page.getByText('Applied: 1 product added, 0 changed.')).toBeVisible();
+      const found = (await (
+        await page.request.get(`/api/product/all?q=${encodeURIComponent(name)}`)
+      ).json()) as {
+        _id: string;
+        name: string;
+      }[];
+      const added = found.find((product) => product.name === name)!;
+      await page.goto(`/view?pid=${added._id}`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      const image = page.getByRole('img', { name }).first();
+      await expect(image).toHaveJSProperty('complete', true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     });
   });
 }

@@ -34,7 +34,7 @@ test('catalogue CSV: the page, and a dry run with changes and an error', async (
     row('S', '1499.00', '5'),
     row('M', '', '-2'),
   ].join('\r\n');
-  await page.getByLabel('CSV file').setInputFiles({
+  await page.getByLabel('CSV or ZIP file').setInputFiles({
     name: 'catalogue.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(`\uFEFF${csv}\r\n`),

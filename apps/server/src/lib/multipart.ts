@@ -8,18 +8,22 @@ export interface MultipartForm {
   files: Record<string, Buffer[]>;
 }
 
+/** A route's own bounds for its form, in place of the multipart plugin's (5 MB a file). */
+type PartLimits = NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits'];
+
 /**
  * Reads a whole multipart form into memory. Sizes and counts are bounded by the multipart
- * plugin's limits (5 MB a file), so this never holds more than a few dozen MB.
+ * plugin's limits (5 MB a file) or the route's, so this never holds more than a few dozen MB.
  */
 export async function readMultipart(
   request: FastifyRequest,
   allowedFiles: readonly string[],
+  limits?: PartLimits,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw unsupportedType('Expected a multipart form');
   const form: MultipartForm = { fields: {}, files: {} };
   try {
-    await readParts(request, allowedFiles, form);
+    await readParts(request, allowedFiles, form, limits);
   } catch (error) {
     // The multipart parser throws uncoded errors for a body it cannot read (no boundary, a
     // truncated form): the client's fault, not a 500. Our own errors and the plugin's FST_
@@ -32,8 +36,13 @@ export async function readMultipart(
   return form;
 }
 
-async function readParts(request: FastifyRequest, allowedFiles: readonly string[], form: MultipartForm) {
-  for await (const part of request.parts()) {
+async function readParts(
+  request: FastifyRequest,
+  allowedFiles: readonly string[],
+  form: MultipartForm,
+  limits: PartLimits | undefined,
+) {
+  for await (const part of request.parts(limits && { limits })) {
     if (part.type === 'file') {
       if (!allowedFiles.includes(part.fieldname)) {
         part.file.resume();

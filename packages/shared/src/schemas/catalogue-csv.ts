@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { LIMITS, UPLOAD_MAX_BYTES } from '../constants.ts';
 import { singleLineText } from './common.ts';
 
 /**
@@ -117,6 +117,30 @@ export const CATALOGUE_CSV_MESSAGES = {
   tooManyVariations: `a product has at most ${LIMITS.variationsMax} variations`,
 } as const;
 
+/**
+ * A catalogue ZIP (new products with their photos): one CSV of the catalogue's columns beside
+ * the images its Image and Variation image cells name, by their path from the CSV's folder or by
+ * their file name alone. At most `bytes` in all and `files` files; each image at most an upload's
+ * size (UPLOAD_MAX_BYTES).
+ */
+export const CATALOGUE_ZIP_LIMITS = { bytes: 50 * 1024 * 1024, files: 1000 } as const;
+
+export const CATALOGUE_ZIP_MESSAGES = {
+  tooLarge: `The ZIP file is larger than ${CATALOGUE_ZIP_LIMITS.bytes / 1024 / 1024} MB: split the products into smaller files`,
+  tooManyFiles: `The ZIP file holds more than ${CATALOGUE_ZIP_LIMITS.files.toLocaleString('en-PH')} files: split the products into smaller files`,
+  unreadable:
+    'The ZIP file could not be read: make it again with your computer\'s "Compress" or "Send to ZIP"',
+  oneCsv: 'The ZIP file must hold one CSV file (the catalogue) beside its images',
+  csvTooLarge: `The ZIP's CSV file is larger than ${CATALOGUE_CSV_LIMITS.bytes / 1024 / 1024} MB: split it into files of fewer rows`,
+  unknownImage: (name: string) => `no image named "${name}" in the ZIP file or the store`,
+  imageTooLarge: (name: string) => `"${name}" is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  notImage: (name: string) => `"${name}" is not a PNG, JPEG or SVG image`,
+  unreadableImage: (name: string) => `"${name}" could not be read from the ZIP file`,
+  unreadableImageData: (name: string) => `"${name}" could not be read as an image`,
+  /** The multipart form of `POST /admin/catalogue/zip(/check)`. */
+  noFile: 'Choose a ZIP file',
+} as const;
+
 /** The file's text, as read in the browser (UTF-8, a BOM and CRLF line ends allowed). */
 const CatalogueCsvTextSchema = z
   .string({ message: CATALOGUE_CSV_MESSAGES.empty })
@@ -131,11 +155,19 @@ export type CatalogueCsvCheckInput = z.input<typeof CatalogueCsvCheckSchema>;
  * `POST /admin/catalogue/csv`: the same file with its dry run's `token`. When the catalogue's
  * rows the file touches changed since, nothing is written (409).
  */
+const DryRunTokenSchema = singleLineText().min(1).max(100);
 export const CatalogueCsvApplySchema = z.strictObject({
   csv: CatalogueCsvTextSchema,
-  token: singleLineText().min(1).max(100),
+  token: DryRunTokenSchema,
 });
 export type CatalogueCsvApplyInput = z.input<typeof CatalogueCsvApplySchema>;
+
+/**
+ * The text fields of a catalogue ZIP's multipart form (its file is `file`): none for the dry run
+ * (`POST /admin/catalogue/zip/check`), the dry run's `token` to apply it (`POST /admin/catalogue/zip`).
+ */
+export const CatalogueZipCheckFieldsSchema = z.strictObject({});
+export const CatalogueZipApplyFieldsSchema = z.strictObject({ token: DryRunTokenSchema });
 
 /** One change the file makes: a field of a product or of a variation and size, old to new. */
 export const CatalogueChangeSchema = z.object({

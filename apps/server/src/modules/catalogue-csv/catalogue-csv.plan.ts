@@ -6,6 +6,7 @@ import {
   parseCentavos,
   SizesSchema,
   toDecimal,
+  CATALOGUE_ZIP_MESSAGES as Z,
 } from '@habi/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -25,6 +26,7 @@ import {
   readRows,
   urlOf,
 } from './catalogue-csv.read.ts';
+import type { ZipImage } from './catalogue-zip.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type StockRow = typeof productStock.$inferSelect;
@@ -51,7 +53,12 @@ interface Catalogue {
   freed: Set<string>;
   products: Map<string, ProductRow>;
   cellsOf: Map<string, Map<string, StockRow>>;
-  images: Set<string>;
+  /** The image cells' names the store has or the ZIP brings, to the file the store knows each by. */
+  images: Map<string, string>;
+  /** Why an image the ZIP brings cannot be used, by name. */
+  imageErrors: Map<string, string>;
+  /** Read from a ZIP: a name the CSV gives may be one of its files. */
+  zip: boolean;
 }
 
 /** "Stock (Navy, M)": a variation and size's field as the changes name it. */
@@ -68,6 +75,7 @@ async function readCatalogue(
   store: ImageStore,
   lines: Line[],
   lock: boolean,
+  zip: Map<string, ZipImage> | undefined,
 ): Promise<Catalogue> {
   const skus = [...new Set(lines.map((l) => l.cells.SKU.trim().toUpperCase()).filter(Boolean))];
   const keys = [...new Set(lines.map((l) => l.cells['Product key'].trim()).filter((k) => UUID.test(k)))];
@@ -97,8 +105,16 @@ async function readCatalogue(
       lines.flatMap((l) => [l.cells.Image.trim(), l.cells['Variation image'].trim()]).filter(Boolean),
     ),
   ];
-  const images = wanted.length > 0 ? await store.stored(wanted) : new Set<string>();
-  return { bySku, freed: new Set(), products: known, cellsOf, images };
+  const stored = wanted.length > 0 ? await store.stored(wanted) : new Set<string>();
+  const images = new Map<string, string>();
+  const imageErrors = new Map<string, string>();
+  for (const name of wanted) {
+    const fromZip = zip?.get(name);
+    if (stored.has(name)) images.set(name, name);
+    else if (fromZip && 'file' in fromZip) images.set(name, fromZip.file);
+    else if (fromZip) imageErrors.set(name, fromZip.error);
+  }
+  return { bySku, freed: new Set(), products: known, cellsOf, images, imageErrors, zip: zip !== undefined };
 }
 
 /**
@@ -149,11 +165,17 @@ function groupLines(lines: Line[], fail: Fail): Map<string, Line[]> {
  * (the product's id in an exported file) go together, and a key the store does not know with no
  * known SKU adds a product. `lock`: the products read are locked for the caller's transaction.
  */
-export async function planFile(db: Executor, store: ImageStore, csv: string, lock: boolean): Promise<Plan> {
+export async function planFile(
+  db: Executor,
+  store: ImageStore,
+  csv: string,
+  lock: boolean,
+  zip?: Map<string, ZipImage>,
+): Promise<Plan> {
   const lines = readLines(csv);
   const plan: Plan = { rows: lines.length, changes: [], errors: [], updates: [], creates: [] };
   const fail: Fail = (row, message) => plan.errors.push({ row, message });
-  const catalogue = await readCatalogue(db, store, lines, lock);
+  const catalogue = await readCatalogue(db, store, lines, lock, zip);
   const groups = groupLines(lines, fail);
   catalogue.freed = freedSkus(groups, catalogue);
   for (const [key, group] of groups) {
@@ -293,8 +315,12 @@ function shapeProblem(rows: Row[], catalogue: Catalogue): [number, string] | und
   const missing = [image, ...rows.map((r) => r.line.cells['Variation image'].trim()).filter(Boolean)].find(
     (file) => !catalogue.images.has(file),
   );
-  if (missing) return [first, M.unknownImage(missing)];
-  return undefined;
+  if (missing === undefined) return undefined;
+  const error = catalogue.imageErrors.get(missing);
+  return [
+    first,
+    error ? `Image: ${error}` : catalogue.zip ? Z.unknownImage(missing) : M.unknownImage(missing),
+  ];
 }
 
 /** A new product from its rows: every variation in every size, tracking stock when they give it. */
@@ -311,12 +337,23 @@ function planCreate(plan: Plan, catalogue: Catalogue, fields: ProductFields, row
       ?.line.cells['Variation image'].trim() ?? image;
   const tracked = rows.every((r) => r.stock !== undefined);
   const units = rows.reduce((n, r) => n + (r.stock ?? 0), 0);
+  const fileOfImage = (name: string) => catalogue.images.get(name)!;
+  const fromZip = new Set(
+    [image, ...rows.map((r) => r.line.cells['Variation image'].trim())].filter(
+      (name) => name && fileOfImage(name) !== name,
+    ),
+  ).size;
+  const described = [
+    `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`,
+    ...(tracked ? [`${units} in stock`] : []),
+    ...(fromZip > 0 ? [`${fromZip} ${fromZip === 1 ? 'image' : 'images'} from the ZIP file`] : []),
+  ];
   plan.changes.push({
     row: rows[0]!.line.row,
     product: fields.name,
     field: 'New product',
     old: '',
-    new: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${tracked ? `, ${units} in stock` : ''}`,
+    new: described.join(', '),
   });
   plan.creates.push({
     product: {
@@ -325,11 +362,11 @@ function planCreate(plan: Plan, catalogue: Catalogue, fields: ProductFields, row
       price: toDecimal(parseCentavos(fields.price)!),
       category: fields.category,
       subCategory: fields.subCategory,
-      imageUrl: urlOf(image),
+      imageUrl: urlOf(fileOfImage(image)),
       sizes: ALL_SIZES.filter((size) => rows.some((r) => r.size === size)),
       variations: [...new Set(rows.map((r) => r.variation))]
         .filter(Boolean)
-        .map((name) => ({ name, imageUrl: urlOf(variationImage(name)) })),
+        .map((name) => ({ name, imageUrl: urlOf(fileOfImage(variationImage(name))) })),
       trackStock: tracked,
     },
     ...(tracked

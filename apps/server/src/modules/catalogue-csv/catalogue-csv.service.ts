@@ -3,14 +3,23 @@ import {
   type CatalogueCsvApplyInput,
   type CatalogueCsvReport,
   CATALOGUE_CSV_MESSAGES as M,
+  CATALOGUE_ZIP_MESSAGES as Z,
 } from '@habi/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { productStock, products } from '../../db/schema.ts';
-import { badInput, conflict } from '../../lib/errors.ts';
-import { fitStock } from '../products/index.ts';
-import type { ImageStore } from '../uploads/index.ts';
+import { badInput, conflict, HttpError } from '../../lib/errors.ts';
+import { fitStock, isKey, releaseSkus } from '../products/index.ts';
+import {
+  type ImageStore,
+  type PreparedImage,
+  prepareImage,
+  putImage,
+  removeImageIfUnused,
+} from '../uploads/index.ts';
 import { type Plan, planFile } from './catalogue-csv.plan.ts';
+import { type CatalogueZip, openCatalogueZip } from './catalogue-zip.ts';
 
 // The catalogue CSV's dry run and apply (docs/business-rules.md, "SKUs and the catalogue CSV");
 // the export is catalogue-csv.export.ts, the reading of the file catalogue-csv.read.ts and
@@ -60,9 +69,10 @@ export async function applyCatalogueCsv(
   db: Db,
   images: ImageStore,
   input: CatalogueCsvApplyInput,
+  zip?: CatalogueZip,
 ): Promise<CatalogueCsvReport> {
   return db.transaction(async (tx) => {
-    const plan = await planFile(tx, images, input.csv, true);
+    const plan = await planFile(tx, images, input.csv, true, zip?.images);
     // Changed since its dry run first: a product added meanwhile with one of the file's SKUs is
     // that race, not the file's error.
     if (tokenOf(plan) !== input.token) throw conflict(M.changed, { token: M.changed });
@@ -72,25 +82,19 @@ export async function applyCatalogueCsv(
       );
       throw badInput(M.hasErrors, errors);
     }
-    const cellOf = (id: string, cell: { variation: string; size: string }) =>
-      and(
-        eq(productStock.productId, id),
-        eq(productStock.variation, cell.variation),
-        eq(productStock.size, cell.size),
-      );
-    // A SKU may move to another cell of the file (two cells swapping theirs): every cell whose
-    // SKU changes first lets go of its old one, for a placeholder no SKU can be ('#').
+    // A SKU may move to another cell of the file (two cells swapping theirs).
     for (const update of plan.updates) {
-      for (const cell of update.cells.filter((c) => c.set.sku !== undefined)) {
-        const placeholder = `#${update.id}#${cell.variation}#${cell.size}`;
-        await tx.update(productStock).set({ sku: placeholder }).where(cellOf(update.id, cell));
-      }
+      const moved = update.cells.flatMap((c) => (c.set.sku === undefined ? [] : [{ ...c, sku: c.set.sku }]));
+      await releaseSkus(tx, update.id, moved);
     }
     for (const update of plan.updates) {
       if (Object.keys(update.set).length > 0)
         await tx.update(products).set(update.set).where(eq(products.id, update.id));
       for (const cell of update.cells) {
-        await tx.update(productStock).set(cell.set).where(cellOf(update.id, cell));
+        await tx
+          .update(productStock)
+          .set(cell.set)
+          .where(isKey({ productId: update.id, variation: cell.variation, size: cell.size }));
       }
     }
     for (const create of plan.creates) {
@@ -104,4 +108,65 @@ export async function applyCatalogueCsv(
         : `Applied: ${applied.created} ${applied.created === 1 ? 'product' : 'products'} added, ${applied.updated} changed`;
     return report(plan, applied, message);
   });
+}
+
+/** The dry run of a catalogue ZIP: its CSV read with the images it brings, nothing written. */
+export async function checkCatalogueZip(
+  db: Executor,
+  images: ImageStore,
+  bytes: Buffer,
+): Promise<CatalogueCsvReport> {
+  const zip = await openCatalogueZip(bytes);
+  try {
+    return report(await planFile(db, images, zip.csv, false, zip.images));
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * Applies a catalogue ZIP: the images it brings are checked, re-encoded and stored first (the
+ * image pipeline's rules; none written if one cannot be read), then its CSV is applied as a CSV
+ * file is, through `apply` (the caller's audited transaction). When that fails, the files this
+ * apply wrote are removed again unless a row shows them; a crash in between leaves them to the
+ * hourly sweep of unused images.
+ */
+export async function applyCatalogueZip(
+  db: Db,
+  store: ImageStore,
+  bytes: Buffer,
+  log: FastifyBaseLogger,
+  apply: (csv: string, zip: CatalogueZip) => Promise<CatalogueCsvReport>,
+): Promise<CatalogueCsvReport> {
+  const zip = await openCatalogueZip(bytes);
+  const written: PreparedImage[] = [];
+  try {
+    const prepared: PreparedImage[] = [];
+    for (const [name, image] of zip.images) {
+      if (!('file' in image)) continue;
+      const data = await zip.read(image.entry);
+      prepared.push(
+        // The pipeline's refusal (not an image, undecodable) named by the file's name in the ZIP.
+        await prepareImage(store, data).catch((error: unknown) => {
+          throw error instanceof HttpError && error.statusCode < 500
+            ? badInput(Z.unreadableImageData(name))
+            : error;
+        }),
+      );
+    }
+    for (const image of prepared) {
+      if (image.files.length > 0) written.push(image);
+      await putImage(store, image);
+    }
+    return await apply(zip.csv, zip);
+  } catch (error) {
+    for (const image of written) {
+      await removeImageIfUnused(db, store, image.url).catch((failure: unknown) =>
+        log.error({ err: failure }, 'Could not remove an image of a catalogue ZIP not applied'),
+      );
+    }
+    throw error;
+  } finally {
+    zip.close();
+  }
 }

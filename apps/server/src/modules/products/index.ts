@@ -3,4 +3,11 @@
 export { createCatalogueCache, type VersionsRaised } from './catalogue-cache.ts';
 export { default as productsRoutes } from './products.routes.ts';
 export { countProducts, createProduct } from './products.service.ts';
-export { fitStock, moveStock, type NewStockLevel, type StockMove } from './stock.service.ts';
+export {
+  fitStock,
+  isKey,
+  moveStock,
+  type NewStockLevel,
+  releaseSkus,
+  type StockMove,
+} from './stock.service.ts';

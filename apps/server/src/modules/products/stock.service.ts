@@ -61,7 +61,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byKey = (a: StockKey, b: StockKey) =>
   compare(a.productId, b.productId) || compare(a.variation, b.variation) || compare(a.size, b.size);
 
-const isKey = (key: StockKey): SQL =>
+export const isKey = (key: StockKey): SQL =>
   and(
     eq(productStock.productId, key.productId),
     eq(productStock.variation, key.variation),
@@ -191,18 +191,37 @@ export async function setStockCodes(
     const i = codes.findIndex((code) => code.sku === row.sku);
     throw conflict(SKU_MESSAGES.taken, { [`${field}.${i}.sku`]: SKU_MESSAGES.taken });
   }
-  const where = (code: StockCodes[number]) =>
-    isKey({ productId: product.id, variation: code.variation, size: code.size });
+  await releaseSkus(tx, product.id, codes);
   for (const code of codes) {
+    await tx
+      .update(productStock)
+      .set({ sku: code.sku, barcode: code.barcode })
+      .where(isKey({ productId: product.id, variation: code.variation, size: code.size }));
+  }
+}
+
+/**
+ * Before cells of a product are given new SKUs: each cell whose SKU is not the one it gets lets
+ * go of its old one for a placeholder no SKU can be ('#'), so SKUs can move between cells (two
+ * swapping theirs) without the unique index ever seeing one twice.
+ */
+export async function releaseSkus(
+  tx: Executor,
+  productId: string,
+  cells: readonly { variation: string; size: string; sku: string }[],
+) {
+  for (const cell of cells) {
     await tx
       .update(productStock)
       .set({
         sku: sql`'#' || ${productStock.productId} || '#' || ${productStock.variation} || '#' || ${productStock.size}`,
       })
-      .where(and(where(code), sql`${productStock.sku} <> ${code.sku}`));
-  }
-  for (const code of codes) {
-    await tx.update(productStock).set({ sku: code.sku, barcode: code.barcode }).where(where(code));
+      .where(
+        and(
+          isKey({ productId, variation: cell.variation, size: cell.size }),
+          sql`${productStock.sku} <> ${cell.sku}`,
+        ),
+      );
   }
 }
 

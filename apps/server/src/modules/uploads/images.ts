@@ -51,6 +51,11 @@ export function assertImage(bytes: Buffer): ImageKind {
   return kind;
 }
 
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+
+/** The URL an upload gets once stored (its largest size's), from its bytes alone. */
+export const imageUrlOf = (bytes: Buffer) => `/uploads/${hashOf(bytes)}-${LARGEST}.webp`;
+
 /** An upload checked and re-encoded, not yet stored: its URL and the files still to put. */
 export interface PreparedImage {
   url: string;
@@ -72,8 +77,8 @@ export async function prepareImage(
   const kind = assertImage(bytes);
   // An SVG is drawn at the size it is shown, whatever size it says it is.
   if (maxPixels !== undefined && kind !== 'svg') await assertPixels(bytes, maxPixels);
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  const url = `/uploads/${hash}-${LARGEST}.webp`;
+  const hash = hashOf(bytes);
+  const url = imageUrlOf(bytes);
   const sizes = IMAGE_WIDTHS.map((width) => ({ width, name: `${hash}-${width}.webp` }));
   const stored = await store.refresh(sizes.map((s) => s.name));
   const missing = sizes.filter((s) => !stored.has(s.name));

@@ -2,6 +2,8 @@
 export { type ImageStore, importImageFiles, openImageStore } from './image-store.ts';
 export {
   assertImage,
+  detectImageKind,
+  imageUrlOf,
   type PreparedImage,
   prepareImage,
   putImage,

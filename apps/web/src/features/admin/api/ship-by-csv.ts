@@ -2,6 +2,7 @@ import type { ShipmentCsvApplyInput, ShipmentCsvReport } from '@habi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { ChosenCsv } from '../hooks/use-csv-upload.ts';
 
 /** `POST /shipments/csv/check`: the dry run, each row with its problems; nothing changes. */
 export function checkShipmentCsv(csv: string) {
@@ -14,7 +15,7 @@ export function applyShipmentCsv(body: ShipmentCsvApplyInput) {
 }
 
 export function useCheckShipmentCsv() {
-  return useMutation({ mutationFn: checkShipmentCsv });
+  return useMutation({ mutationFn: (file: ChosenCsv) => checkShipmentCsv(file.csv) });
 }
 
 /** On success the orders (their lines now To Receive) are read again. */

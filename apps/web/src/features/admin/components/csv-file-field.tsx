@@ -3,23 +3,26 @@ import { FieldError, Label } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { useCsvUpload } from '../hooks/use-csv-upload.ts';
 
-/** The "CSV file" input of an import, its error, and "Checking…" while its dry run runs. */
+/** The "CSV file" input of an import (or "CSV or ZIP file"), its error, and "Checking…" while its dry run runs. */
 export function CsvFileField({
   upload,
 }: {
-  upload: Pick<ReturnType<typeof useCsvUpload>, 'input' | 'chosen' | 'fileError' | 'checking' | 'choose'>;
+  upload: Pick<
+    ReturnType<typeof useCsvUpload>,
+    'input' | 'chosen' | 'fileError' | 'checking' | 'choose' | 'takesZip'
+  >;
 }) {
   const fileId = useId();
   const { fileError } = upload;
   return (
     <>
       <div className="mt-4 flex flex-col gap-1.5">
-        <Label htmlFor={fileId}>CSV file</Label>
+        <Label htmlFor={fileId}>{upload.takesZip ? 'CSV or ZIP file' : 'CSV file'}</Label>
         <input
           ref={upload.input}
           id={fileId}
           type="file"
-          accept=".csv,text/csv"
+          accept={upload.takesZip ? '.csv,text/csv,.zip,application/zip' : '.csv,text/csv'}
           aria-describedby={fileError ? `${fileId}-error` : undefined}
           aria-invalid={fileError ? true : undefined}
           onChange={(event) => void upload.choose(event.target.files?.[0])}

@@ -3,10 +3,13 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 
-/** A file chosen and read: its name and text, sent again when it is applied. */
+/** A file chosen and read: its name and text, sent again when it is applied; a ZIP as it is. */
 export interface ChosenCsv {
   name: string;
+  /** The CSV's text ('' for a ZIP). */
   csv: string;
+  /** A ZIP of the CSV and its images, where the import takes one. */
+  zip?: File;
 }
 
 /**
@@ -21,11 +24,14 @@ export function useCsvUpload<Report, Result extends { message: string }, ApplyIn
   check,
   apply,
   applyInput,
+  zip,
 }: {
   maxBytes: number;
   /** What a file over `maxBytes` is told. */
   tooLarge: string;
-  check: UseMutationResult<Report, Error, string>;
+  /** A ZIP's largest size and what one larger is told, where the import takes a ZIP. */
+  zip?: { maxBytes: number; tooLarge: string };
+  check: UseMutationResult<Report, Error, ChosenCsv>;
   apply: UseMutationResult<Result, Error, ApplyInput>;
   /** What the apply sends, from the file and its dry run. */
   applyInput(file: ChosenCsv, report: Report): ApplyInput;
@@ -39,7 +45,7 @@ export function useCsvUpload<Report, Result extends { message: string }, ApplyIn
   const runCheck = async (file: ChosenCsv) => {
     setReport(null);
     try {
-      setReport(await check.mutateAsync(file.csv));
+      setReport(await check.mutateAsync(file));
     } catch (error) {
       setFileError(errorMessage(error));
     }
@@ -52,6 +58,16 @@ export function useCsvUpload<Report, Result extends { message: string }, ApplyIn
     setChosen(null);
     if (!file) return;
     // Refused here, before a large file is read and sent.
+    if (zip && /\.zip$/i.test(file.name)) {
+      if (file.size > zip.maxBytes) {
+        setFileError(zip.tooLarge);
+        return;
+      }
+      const next = { name: file.name, csv: '', zip: file };
+      setChosen(next);
+      await runCheck(next);
+      return;
+    }
     if (file.size > maxBytes) {
       setFileError(tooLarge);
       return;
@@ -83,6 +99,8 @@ export function useCsvUpload<Report, Result extends { message: string }, ApplyIn
   return {
     /** The file input's ref: emptied once a file is applied. */
     input,
+    /** The import takes a ZIP of the CSV and its images too. */
+    takesZip: zip !== undefined,
     chosen,
     fileError,
     report,

@@ -2,31 +2,36 @@ import {
   CATALOGUE_CSV_COLUMNS,
   CATALOGUE_CSV_LIMITS,
   CATALOGUE_CSV_MESSAGES,
+  CATALOGUE_ZIP_LIMITS,
+  CATALOGUE_ZIP_MESSAGES,
   type CatalogueCsvReport,
+  UPLOAD_MAX_BYTES,
 } from '@habi/shared';
 import { CircleCheck, Download, FileUp } from 'lucide-react';
 import { useDocumentTitle } from '../../../components/layout/use-document-title.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CATALOGUE_CSV_URL, useApplyCatalogueCsv, useCheckCatalogueCsv } from '../api/catalogue-csv.ts';
+import { CATALOGUE_CSV_URL, useApplyCatalogueFile, useCheckCatalogueFile } from '../api/catalogue-csv.ts';
 import { CsvFileField } from '../components/csv-file-field.tsx';
 import { PageHeader, Panel } from '../components/page-header.tsx';
 import { useCsvUpload } from '../hooks/use-csv-upload.ts';
 
 /**
  * Catalogue CSV (/admin/catalogue_csv): the whole catalogue out as a CSV, one row per variation
- * and size with its SKU, barcode and stock; a file back in is checked first (a dry run listing
- * every change, old to new, and every row's errors), then applied all or nothing.
+ * and size with its SKU, barcode and stock; a file back in (a CSV, or a ZIP of one with the
+ * photos of the products it adds) is checked first (a dry run listing every change, old to new,
+ * and every row's errors), then applied all or nothing.
  */
 export default function CatalogueCsvPage() {
   useDocumentTitle('Catalogue CSV');
   const upload = useCsvUpload({
     maxBytes: CATALOGUE_CSV_LIMITS.bytes,
     tooLarge: CATALOGUE_CSV_MESSAGES.tooLarge,
-    check: useCheckCatalogueCsv(),
-    apply: useApplyCatalogueCsv(),
+    zip: { maxBytes: CATALOGUE_ZIP_LIMITS.bytes, tooLarge: CATALOGUE_ZIP_MESSAGES.tooLarge },
+    check: useCheckCatalogueFile(),
+    apply: useApplyCatalogueFile(),
     // The dry run's token: the catalogue must not have changed since.
-    applyInput: (file, report) => ({ csv: file.csv, token: report.token }),
+    applyInput: (file, report) => ({ file, token: report.token }),
   });
   const { report, done, chosen } = upload;
   const canApply = report !== null && report.errors.length === 0 && report.changes.length > 0;
@@ -59,6 +64,12 @@ export default function CatalogueCsvPage() {
             Nothing changes yet: the file is checked first and every change is listed. Rows with a new product
             key add a product. At most {CATALOGUE_CSV_LIMITS.rows.toLocaleString('en-PH')} rows and{' '}
             {CATALOGUE_CSV_LIMITS.bytes / 1024 / 1024} MB.
+          </p>
+          <p className="mt-2 max-w-prose text-sm text-ink-soft">
+            New products with their photos: put the CSV and the photos (PNG, JPEG or SVG, at most{' '}
+            {UPLOAD_MAX_BYTES / 1024 / 1024} MB each) in one ZIP file, at most{' '}
+            {CATALOGUE_ZIP_LIMITS.bytes / 1024 / 1024} MB, and name each photo in the Image and Variation
+            image columns, like <code>photos/blouse-red.jpg</code>.
           </p>
           <CsvFileField upload={upload} />
         </Panel>
