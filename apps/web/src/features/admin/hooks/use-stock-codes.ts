@@ -1,6 +1,6 @@
 import { BarcodeSchema, type Product, SkuSchema, type StockCodes } from '@habi/shared';
 import { useMemo, useState } from 'react';
-import { cellKey, type StockAxes } from '../utils/stock-grid.ts';
+import { cellKey, cellName, type StockAxes } from '../utils/stock-grid.ts';
 
 /** One stock row the product has, as the SKUs and barcodes card lists it. */
 export interface CodeCell {
@@ -25,7 +25,7 @@ function cellsOf(product: Product, axes: StockAxes): CodeCell[] {
     axes.columns.flatMap((column) => {
       const level = saved.get(JSON.stringify([row.variation, column.size]));
       if (!level?.sku) return [];
-      const label = [row.none ? '' : row.label, column.none ? '' : column.label].filter(Boolean).join(', ');
+      const label = cellName(row, column);
       return [
         {
           key: cellKey(row, column),

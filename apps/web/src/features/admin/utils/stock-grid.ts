@@ -71,8 +71,13 @@ export function stockAxes(
 
 /** A cell's accessible name: "Blue, M stock", "M stock", "Blue stock", or "Stock". */
 export function cellLabel(row: StockRow, column: StockColumn): string {
-  const parts = [row.none ? '' : row.label, column.none ? '' : column.label].filter(Boolean);
-  return parts.length === 0 ? 'Stock' : `${parts.join(', ')} stock`;
+  const name = cellName(row, column);
+  return name ? `${name} stock` : 'Stock';
+}
+
+/** A cell's variation and size as a person reads them ("Navy, M"); '' for a product with neither. */
+export function cellName(row: StockRow, column: StockColumn): string {
+  return [row.none ? '' : row.label, column.none ? '' : column.label].filter(Boolean).join(', ');
 }
 
 /** Every cell of the axes. */
