@@ -136,6 +136,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/catalogue/csv': 'products:read',
   'POST /api/admin/catalogue/csv/check': 'products:write',
   'POST /api/admin/catalogue/csv': 'products:write',
+  'POST /api/admin/catalogue/zip/check': 'products:write',
+  'POST /api/admin/catalogue/zip': 'products:write',
   'GET /api/payments/settings': 'payments:settings',
   'PUT /api/payments/settings': 'payments:settings',
   'POST /api/payments/accounts': 'payments:settings',

@@ -16,6 +16,7 @@ import {
   buildTestApp,
   cookieOf,
   countRows,
+  type FilePart,
   insertProduct,
   multipartBody,
   type OrderJson,
@@ -35,6 +36,7 @@ import {
   testPng,
   verificationLinkFor,
 } from './helpers.ts';
+import { makeZip } from './zip.ts';
 
 /**
  * Who may call what (docs/business-rules.md, "Who may see and do what"): every route under
@@ -164,6 +166,11 @@ async function freshSession(caller: Caller): Promise<string | undefined> {
 /** The catalogue as the back office exports it: reading it back changes nothing. */
 async function catalogueFile(): Promise<string> {
   return (await t.request({ method: 'GET', url: '/api/admin/catalogue/csv', cookie: admin.cookie })).body;
+}
+
+/** The exported catalogue in a ZIP. */
+async function catalogueZip(): Promise<Buffer> {
+  return makeZip([{ name: 'catalogue.csv', data: Buffer.from(await catalogueFile()) }]);
 }
 
 /** Transfers on (to the GCash account added in `beforeAll`), cash on delivery with no limit. */
@@ -897,6 +904,31 @@ const ROUTES: Route[] = [
       const url = '/api/admin/catalogue/csv/check';
       const dryRun = await t.request({ method: 'POST', url, cookie: admin.cookie, payload: { csv } });
       return { payload: { csv, token: (dryRun.json() as { token: string }).token } };
+    },
+  },
+  // the catalogue as a ZIP of the CSV (and images, none here)
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/zip/check',
+    expected: adminOnly(200),
+    build: async () =>
+      multipartBody({}, [['file', await catalogueZip(), 'catalogue.zip', 'application/zip']]),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/catalogue/zip',
+    expected: adminOnly(200),
+    build: async () => {
+      const zip = await catalogueZip();
+      const file: FilePart = ['file', zip, 'catalogue.zip', 'application/zip'];
+      const url = '/api/admin/catalogue/zip/check';
+      const dryRun = await t.request({
+        method: 'POST',
+        url,
+        cookie: admin.cookie,
+        ...(await multipartBody({}, [file])),
+      });
+      return multipartBody({ token: (dryRun.json() as { token: string }).token }, [file]);
     },
   },
   // payments

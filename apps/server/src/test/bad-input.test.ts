@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CATALOGUE_CSV_BODY_LIMIT,
+  CATALOGUE_ZIP_MESSAGES,
   DEFAULT_SIZE_CHARTS,
   IDEMPOTENCY_KEY_HEADER,
   PASSWORD_MESSAGES,
@@ -35,6 +36,7 @@ import {
   type TestApp,
   testPng,
 } from './helpers.ts';
+import { makeZip } from './zip.ts';
 
 /**
  * Bad input on every route that takes input: always a 4xx, never a 5xx, the error body
@@ -1120,6 +1122,92 @@ const MULTIPART_ROUTES: MultipartRoute[] = [
     fileFields: ['qrImage'],
   },
 ];
+
+/** The catalogue ZIP's two routes: one file, `file`, and the apply's `token`. */
+const ZIP_ROUTES = [
+  { path: '/api/admin/catalogue/zip/check', fields: (): Record<string, string> => ({}) },
+  { path: '/api/admin/catalogue/zip', fields: (): Record<string, string> => ({ token: 'a-dry-run-token' }) },
+];
+const catalogueZip = () => makeZip([{ name: 'catalogue.csv', data: Buffer.from(CATALOGUE_CSV) }]);
+
+function zipCases({ path, fields }: (typeof ZIP_ROUTES)[number]): Case[] {
+  const label = `POST ${path}`;
+  const request = async (
+    form: Record<string, string> | [string, string][] = fields(),
+    files: FilePart[] = [['file', catalogueZip(), 'catalogue.zip', 'application/zip']],
+  ): Promise<Req> => ({
+    method: 'POST',
+    url: path,
+    cookie: cookieOf('admin'),
+    ...(await multipartBody(form, files)),
+  });
+  const cases: Case[] = [
+    {
+      name: `${label}: JSON, not a form`,
+      status: 415,
+      build: () => ({
+        method: 'POST',
+        url: path,
+        cookie: cookieOf('admin'),
+        payload: { csv: CATALOGUE_CSV },
+      }),
+    },
+    {
+      name: `${label}: no file`,
+      status: 400,
+      message: 'Choose a ZIP file',
+      build: () => request(fields(), []),
+    },
+    {
+      name: `${label}: a file that is not a ZIP`,
+      status: 400,
+      message: CATALOGUE_ZIP_MESSAGES.unreadable,
+      build: () =>
+        request(fields(), [['file', Buffer.from(CATALOGUE_CSV), 'catalogue.zip', 'application/zip']]),
+    },
+    {
+      name: `${label}: two files`,
+      status: [400, 413],
+      build: () =>
+        request(fields(), [
+          ['file', catalogueZip(), 'a.zip', 'application/zip'],
+          ['file', catalogueZip(), 'b.zip', 'application/zip'],
+        ]),
+    },
+    {
+      name: `${label}: a file in another field`,
+      status: [400, 413],
+      build: () => request(fields(), [['photos', catalogueZip(), 'a.zip', 'application/zip']]),
+    },
+    {
+      name: `${label}: a ZIP over 50 MB`,
+      status: 413,
+      message: CATALOGUE_ZIP_MESSAGES.tooLarge,
+      build: () =>
+        request(fields(), [
+          [
+            'file',
+            makeZip([{ name: 'big.bin', data: Buffer.alloc(51 * 1024 * 1024), method: 0 }]),
+            'big.zip',
+          ],
+        ]),
+    },
+    { name: `${label}: an extra field`, status: 400, build: () => request({ ...fields(), role: 'admin' }) },
+    {
+      name: `${label}: a field named __proto__`,
+      status: 400,
+      build: () => request([...Object.entries(fields()), ['__proto__', '{"admin":true}']]),
+    },
+  ];
+  if ('token' in fields()) {
+    cases.push(
+      { name: `${label}: missing token`, status: 400, build: () => request({}) },
+      { name: `${label}: 10,000 characters in token`, status: 400, build: () => request({ token: LONG }) },
+      { name: `${label}: a token on two lines`, status: 400, build: () => request({ token: 'a\nb' }) },
+    );
+  }
+  return cases;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Everything else: queries, ids, headers and the business rules' refusals.
@@ -2859,6 +2947,7 @@ const CASES: Case[] = [
   ...addressPartCases(),
   ...JSON_ROUTES.flatMap(jsonCases),
   ...MULTIPART_ROUTES.flatMap(multipartCases),
+  ...ZIP_ROUTES.flatMap(zipCases),
   ...otherCases(),
 ];
 
@@ -2885,6 +2974,16 @@ const UNSAFE: { method: Method; path: string; build: () => Promise<Req> | Req }[
       url: route.url(),
       cookie: cookieOf(route.who),
       ...(await multipartBody(route.fields(), route.files())),
+    }),
+  })),
+  ...ZIP_ROUTES.map(({ path, fields }) => ({
+    method: 'POST' as const,
+    path,
+    build: async (): Promise<Req> => ({
+      method: 'POST',
+      url: path,
+      cookie: cookieOf('admin'),
+      ...(await multipartBody(fields(), [['file', catalogueZip(), 'catalogue.zip', 'application/zip']])),
     }),
   })),
   {

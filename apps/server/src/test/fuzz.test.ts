@@ -6,6 +6,8 @@ import {
   AdminProfileSchema,
   ALL_SIZES,
   CATEGORIES,
+  CatalogueZipApplyFieldsSchema,
+  CatalogueZipCheckFieldsSchema,
   CreateProductFieldsSchema,
   DEFAULT_SIZE_CHARTS,
   ImageOnlyFormSchema,
@@ -65,6 +67,7 @@ import {
   schemaArbitraries,
 } from './openapi-arbitraries.ts';
 import { startPayMongo } from './paymongo.ts';
+import { makeZip, type ZipEntry } from './zip.ts';
 
 /**
  * A generative fuzz suite over every operation of the OpenAPI document, as an anonymous
@@ -276,6 +279,27 @@ const CATALOGUE_TOKEN = createHash('sha256')
   .update(
     JSON.stringify([
       { row: 2, product: 'Canvas Tote', field: 'New product', old: '', new: '1 row, 5 in stock' },
+    ]),
+  )
+  .digest('base64url');
+/**
+ * A catalogue ZIP adding a product with its photo (`photo.png`, when `image` says it is in the
+ * ZIP): the CSV the ZIP holds, and the dry run's token for the ZIP whose photo is the PNG made
+ * from `ZIP_PHOTO` (its one change).
+ */
+const ZIP_CSV =
+  'Product key,Name,Description,Category,Subcategory,Price,Variation,Size,SKU,Barcode,Stock,Image,Variation image\nzip-1,Zip Tote,A tote from a ZIP.,Women,Accessories,420,,,,,5,photo.png,\n';
+const ZIP_PHOTO = { rgb: 0x7a5c3e, width: 20, height: 20 };
+const CATALOGUE_ZIP_TOKEN = createHash('sha256')
+  .update(
+    JSON.stringify([
+      {
+        row: 2,
+        product: 'Zip Tote',
+        field: 'New product',
+        old: '',
+        new: '1 row, 5 in stock, 1 image from the ZIP file',
+      },
     ]),
   )
   .digest('base64url');
@@ -1204,12 +1228,15 @@ const EXAMPLES: Record<string, () => unknown> = {
 // Multipart operations: the document has no body for them; their fields come from the zod
 // schemas the routes parse, their file fields from the routes
 
+type PngPlan = { kind: 'png'; rgb: number; width: number; height: number };
 interface FilePlan {
   field: string;
   content:
-    | { kind: 'png'; rgb: number; width: number; height: number }
+    | PngPlan
     | { kind: 'bytes'; magic: 'png' | 'jpeg' | 'none'; bytes: Uint8Array }
-    | { kind: 'svg'; text: string };
+    | { kind: 'svg'; text: string }
+    /** A catalogue ZIP of ZIP_CSV (or none) and its photo: a PNG, random bytes, none, or one whose header lies. */
+    | { kind: 'zip'; csv: boolean; photo: PngPlan | 'bytes' | 'none' | 'bomb' };
   filename: string;
   type: string;
 }
@@ -1292,6 +1319,32 @@ const withColour = (file: FilePlan, rgb: number): FilePlan =>
   file.content.kind === 'png' ? { ...file, content: { ...file.content, rgb: rgb & 0xffffff } } : file;
 const jsonSchemaOf = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+/** A catalogue ZIP's form: the ZIP as `file`, and `fields` (the apply's token). */
+const zipForm = (schema: z.ZodType, fields: [string, unknown][]): FormSpec => {
+  const zip = (content: Extract<FilePlan['content'], { kind: 'zip' }>): FilePlan => ({
+    field: 'file',
+    content,
+    filename: 'catalogue.zip',
+    type: 'application/zip',
+  });
+  const canonical = zip({ kind: 'zip', csv: true, photo: { kind: 'png', ...ZIP_PHOTO } });
+  return {
+    fields: jsonSchemaOf(schema),
+    files: ['file'],
+    example: fc
+      .record({
+        csv: fc.boolean(),
+        photo: fc.oneof(
+          { weight: 3, arbitrary: fc.constant({ kind: 'png' as const, ...ZIP_PHOTO }) },
+          { weight: 1, arbitrary: png('x').map((p) => p.content as PngPlan) },
+          { weight: 1, arbitrary: fc.constantFrom('bytes' as const, 'none' as const, 'bomb' as const) },
+        ),
+      })
+      .map((content) => ({ fields, files: [zip({ kind: 'zip', ...content })] })),
+    canonical: { fields, files: [canonical] },
+  };
+};
 
 /** A form of one image and no text fields: a transfer's screenshot, an account's QR code. */
 const imageOnlyForm = (field: string): FormSpec => ({
@@ -1406,6 +1459,8 @@ const FORMS: Record<string, FormSpec> = {
   'PUT /api/payments/orders/{id}/transfer-proof': imageOnlyForm('proof'),
   'PUT /api/returns/{id}/photos': imageOnlyForm('photo'),
   'PUT /api/payments/accounts/{id}/qr-image': imageOnlyForm('qrImage'),
+  'POST /api/admin/catalogue/zip/check': zipForm(CatalogueZipCheckFieldsSchema, []),
+  'POST /api/admin/catalogue/zip': zipForm(CatalogueZipApplyFieldsSchema, [['token', CATALOGUE_ZIP_TOKEN]]),
 };
 
 function formBody(spec: FormSpec, arbs: SchemaArbitraries): fc.Arbitrary<BodyPlan> {
@@ -1841,6 +1896,15 @@ async function fileBytes(content: FilePlan['content']): Promise<Buffer> {
     const colour = `#${content.rgb.toString(16).padStart(6, '0')}`;
     return testPng(colour, { width: content.width, height: content.height });
   }
+  if (content.kind === 'zip') {
+    const { csv, photo } = content;
+    const entries: ZipEntry[] = csv ? [{ name: 'catalogue.csv', data: Buffer.from(ZIP_CSV) }] : [];
+    if (photo === 'bytes') entries.push({ name: 'photo.png', data: Buffer.from('random bytes, no image') });
+    if (photo === 'bomb')
+      entries.push({ name: 'photo.png', data: Buffer.alloc(8 * 1024 * 1024), statedSize: 100 });
+    if (typeof photo === 'object') entries.push({ name: 'photo.png', data: await fileBytes(photo) });
+    return makeZip(entries);
+  }
   if (content.kind === 'svg') return Buffer.from(content.text);
   const magic = {
     png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -1914,7 +1978,7 @@ async function materialize(op: Operation, caller: Caller, plan: Plan): Promise<S
     if (body.damage.kind === 'no-boundary') headers['content-type'] = 'multipart/form-data';
     if (body.damage.kind === 'wrong-boundary') headers['content-type'] = 'multipart/form-data; boundary=nope';
     const describeFile = ({ field, content, filename, type }: FilePlan) =>
-      `${field}=${content.kind === 'png' ? `png ${content.width}x${content.height}` : content.kind === 'svg' ? `svg ${show(content.text, 60)}` : `${content.magic} magic + ${content.bytes.length} random bytes`} as ${show(filename, 40)} (${type})`;
+      `${field}=${content.kind === 'png' ? `png ${content.width}x${content.height}` : content.kind === 'svg' ? `svg ${show(content.text, 60)}` : content.kind === 'zip' ? `zip ${JSON.stringify(content)}` : `${content.magic} magic + ${content.bytes.length} random bytes`} as ${show(filename, 40)} (${type})`;
     bodyText = [
       `multipart (${body.damage.kind})`,
       ...fields.map(([name, value]) => `  field ${show(name, 40)} = ${show(value)}`),

@@ -5,7 +5,11 @@ import fp from 'fastify-plugin';
  * Requests that are not back-office writes although an admin sends them with an unsafe method:
  * they change nothing (the CSV dry runs).
  */
-export const NOT_WRITES = new Set(['POST /api/shipments/csv/check', 'POST /api/admin/catalogue/csv/check']);
+export const NOT_WRITES = new Set([
+  'POST /api/shipments/csv/check',
+  'POST /api/admin/catalogue/csv/check',
+  'POST /api/admin/catalogue/zip/check',
+]);
 
 /**
  * Every back-office write leaves an audit row, written by its route through `audited` (or, for
