@@ -121,9 +121,13 @@ export const CATALOGUE_CSV_MESSAGES = {
  * A catalogue ZIP (new products with their photos): one CSV of the catalogue's columns beside
  * the images its Image and Variation image cells name, by their path from the CSV's folder or by
  * their file name alone. At most `bytes` in all and `files` files; each image at most an upload's
- * size (UPLOAD_MAX_BYTES).
+ * size (UPLOAD_MAX_BYTES), and the images it names at most `unpacked` bytes together.
  */
-export const CATALOGUE_ZIP_LIMITS = { bytes: 50 * 1024 * 1024, files: 1000 } as const;
+export const CATALOGUE_ZIP_LIMITS = {
+  bytes: 50 * 1024 * 1024,
+  files: 1000,
+  unpacked: 200 * 1024 * 1024,
+} as const;
 
 export const CATALOGUE_ZIP_MESSAGES = {
   tooLarge: `The ZIP file is larger than ${CATALOGUE_ZIP_LIMITS.bytes / 1024 / 1024} MB: split the products into smaller files`,
@@ -131,6 +135,7 @@ export const CATALOGUE_ZIP_MESSAGES = {
   unreadable:
     'The ZIP file could not be read: make it again with your computer\'s "Compress" or "Send to ZIP"',
   oneCsv: 'The ZIP file must hold one CSV file (the catalogue) beside its images',
+  tooManyPhotos: `The photos the CSV names come to more than ${CATALOGUE_ZIP_LIMITS.unpacked / 1024 / 1024} MB unpacked: split the products into smaller files`,
   csvTooLarge: `The ZIP's CSV file is larger than ${CATALOGUE_CSV_LIMITS.bytes / 1024 / 1024} MB: split it into files of fewer rows`,
   unknownImage: (name: string) => `no image named "${name}" in the ZIP file or the store`,
   imageTooLarge: (name: string) => `"${name}" is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,

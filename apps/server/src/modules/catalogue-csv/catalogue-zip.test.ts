@@ -232,6 +232,28 @@ describe('the catalogue as a ZIP of a CSV and its images', () => {
         'The ZIP file holds more than 1,000 files',
       ],
       [
+        // 41 photos that say they are 5 MB each: more than 200 MB to unpack.
+        makeZip([
+          {
+            name: 'c.csv',
+            data: Buffer.from(
+              csvOf(
+                Array.from({ length: 41 }, (_, i) =>
+                  newRow(`p-${i}`, `Photo Tee ${i}`, { Image: `${i}.png` }),
+                ),
+              ),
+            ),
+          },
+          ...Array.from({ length: 41 }, (_, i) => ({
+            name: `${i}.png`,
+            data: red,
+            statedSize: 5 * 1024 * 1024,
+          })),
+        ]),
+        400,
+        'The photos the CSV names come to more than 200 MB unpacked',
+      ],
+      [
         makeZip([{ name: 'big.csv', data: Buffer.alloc(4 * 1024 * 1024 + 1, 'a') }]),
         413,
         "The ZIP's CSV file is larger than 4 MB",

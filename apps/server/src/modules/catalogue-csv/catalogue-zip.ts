@@ -40,7 +40,8 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
  * Opens a catalogue ZIP: its one CSV read as text, and each image the CSV names found (by its
  * path from the CSV's folder, else by its file name when one file has it), checked to be a PNG,
  * JPEG or SVG of at most an upload's size, and named as the store will name it. 400 for a ZIP
- * that cannot be read, has too many files, or not exactly one CSV.
+ * that cannot be read, has too many files, not exactly one CSV, or names photos of more than
+ * CATALOGUE_ZIP_LIMITS.unpacked bytes in all.
  */
 export async function openCatalogueZip(bytes: Buffer): Promise<CatalogueZip> {
   let zip: ZipFile;
@@ -74,11 +75,15 @@ export async function openCatalogueZip(bytes: Buffer): Promise<CatalogueZip> {
       const named = entries.filter((e) => path.basename(e.fileName) === name);
       return named.length === 1 ? named[0] : undefined;
     };
-    const images = new Map<string, ZipImage>();
-    for (const name of imageNames(csv)) {
+    const named = [...imageNames(csv)].flatMap((name) => {
       const entry = find(name);
-      if (entry) images.set(name, await checkImage(zip, name, entry));
-    }
+      return entry ? [{ name, entry }] : [];
+    });
+    // Each is read once to be checked, once more to be stored: bounded together, too.
+    const unpacked = [...new Set(named.map((n) => n.entry))].reduce((n, e) => n + e.uncompressedSize, 0);
+    if (unpacked > CATALOGUE_ZIP_LIMITS.unpacked) throw badInput(Z.tooManyPhotos);
+    const images = new Map<string, ZipImage>();
+    for (const { name, entry } of named) images.set(name, await checkImage(zip, name, entry));
     return { csv, images, read: (entry) => readEntry(zip, entry), close: () => zip.close() };
   } catch (error) {
     zip.close();
