@@ -192,7 +192,7 @@ describe.runIf(baseUrl)('three instances behind nginx, one PostgreSQL: one shop'
       ['PUT', `/api/returns/${id}/photos`, 6 * MB],
       // Larger than any: refused by nginx before an instance sees it.
       ['POST', '/api/product/add', 61 * MB],
-      ['POST', '/api/users/login', 2 * MB],
+      ['POST', '/api/orders/placed-order', 2 * MB],
     ];
     const statuses = [];
     for (const [method, pathname, bytes] of uploads) {
@@ -217,7 +217,7 @@ describe.runIf(baseUrl)('three instances behind nginx, one PostgreSQL: one shop'
       'PUT /api/payments/orders/:id/transfer-proof 6 MB: 401',
       'PUT /api/returns/:id/photos 6 MB: 401',
       'POST /api/product/add 61 MB: 413',
-      'POST /api/users/login 2 MB: 413',
+      'POST /api/orders/placed-order 2 MB: 413',
     ]);
   });
 });
