@@ -224,11 +224,13 @@ buildIfStale();
 const bundle = homeBundle();
 // BENCH_PROFILE: a folder the measured server writes its CPU profile to as it stops.
 const PROFILE = process.env.BENCH_PROFILE;
+// BENCH_NODE_ARGS: more flags for the measured server's node, as in the soak.
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const app = await startScaledStore({
   port: PORT,
   products: PRODUCTS,
   databaseUrl: DATABASE_URL,
-  nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+  nodeArgs: [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), ...NODE_ARGS],
 });
 const dataDir = app.env.DATA_DIR;
 const results = {

@@ -108,7 +108,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-web-'));
 const { DATABASE_URL: _callers, ...inherited } = process.env;
 const server = spawn(
   process.execPath,
-  ['--max-semi-space-size=8', '--heap-growing-percent=20', 'apps/server/dist/main.js'],
+  ['--max-semi-space-size=8', '--heap-growing-percent=20', '--liftoff-only', 'apps/server/dist/main.js'],
   {
     cwd: root,
     env: { ...inherited, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn' },

@@ -71,7 +71,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node apps/server/dist/main.js',
+      command: 'node --liftoff-only apps/server/dist/main.js',
       cwd: '..',
       url: `http://localhost:${PORT}/api/health`,
       timeout: 180_000,

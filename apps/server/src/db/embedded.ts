@@ -2,6 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { isOutOfSpace } from '../lib/db-errors.ts';
 import { freeBytes, HEADROOM_BYTES, megabytes } from '../lib/disk-space.ts';
+import { makeDataDirIfNone } from './embedded-init.ts';
 
 /** The channel migration 0024's `raise_versions()` notifies when the session asks it to. */
 const VERSIONS_CHANNEL = 'habi_versions';
@@ -226,7 +227,11 @@ export class EmbeddedClient {
 /** A PGlite instance on the directory; a start that fails on a full disk says so. */
 async function create({ dir, dump }: EmbeddedOptions): Promise<PGlite> {
   const stderr: string[] = [];
+  const keep = (line: string) => {
+    if (stderr.push(line) > STDERR_LINES) stderr.shift();
+  };
   try {
+    if (dir && !dump) await makeDataDirIfNone(dir, keep);
     return await PGlite.create({
       // Trigram matching for the typo-tolerant search; PostgreSQL has it in postgresql-contrib.
       extensions: { pg_trgm },
@@ -240,7 +245,7 @@ async function create({ dir, dump }: EmbeddedOptions): Promise<PGlite> {
       // left on device"); PGlite's own error is "failed to initialize properly", or WebAssembly's
       // "Aborted()" when the start met a PANIC.
       onStderr: (line) => {
-        if (stderr.push(line) > STDERR_LINES) stderr.shift();
+        keep(line);
         return false;
       },
     });

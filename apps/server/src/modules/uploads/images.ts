@@ -9,11 +9,16 @@ import type { ImageStore } from './image-store.ts';
 
 /**
  * sharp (libvips) loaded with the first image: some 17 MB a server that takes no upload never
- * spends.
+ * spends. Without libvips' cache of recent operations: the store never works on one image twice
+ * in a row, and the cache held up to 50 MB (the first start, which draws the demo catalogue's
+ * images, peaked at 333 MB with it and 295-299 MB without).
  */
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 async function loadSharp() {
-  sharpModule ??= import('sharp');
+  sharpModule ??= import('sharp').then((loaded) => {
+    loaded.default.cache(false);
+    return loaded;
+  });
   return (await sharpModule).default;
 }
 

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirFullError, EmbeddedClient } from '../../db/embedded.ts';
@@ -93,6 +93,19 @@ describe.skipIf(skipReason)(
       expect(rows.rows.map((r) => r.n)).toEqual(committed);
       await client.query('insert into acknowledged values (100)');
       expect(stops).toHaveLength(1);
+    });
+
+    it('refuses a new directory on a disk with less room than initdb needs, and leaves nothing there', async () => {
+      // 20 MB free: past the start's 1 MB check, short of a new database's 40 MB.
+      await disk.fill(20 * 1024 * 1024);
+      const fresh = path.join(disk.dir, 'fresh');
+      await mkdir(fresh);
+      const refused = await failure(EmbeddedClient.open({ dir: fresh }));
+      expect(refused).toBeInstanceOf(DataDirFullError);
+      expect((refused as Error).message).toMatch(`Cannot start: the disk holding ${fresh} is full`);
+      expect(await readdir(fresh)).toEqual([]);
+      expect((await readdir(disk.dir)).filter((name) => name.startsWith('fresh'))).toEqual(['fresh']);
+      await disk.free();
     });
   },
 );
