@@ -7,17 +7,12 @@ import {
 } from '@habi/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Entry } from 'yauzl';
 import type { Db, Executor } from '../../db/client.ts';
 import { productStock, products } from '../../db/schema.ts';
 import { badInput, conflict, HttpError } from '../../lib/errors.ts';
 import { fitStock, isKey, releaseSkus } from '../products/index.ts';
-import {
-  type ImageStore,
-  type PreparedImage,
-  prepareImage,
-  putImage,
-  removeImageIfUnused,
-} from '../uploads/index.ts';
+import { type ImageStore, type PreparedImage, prepareImage, withImagesStored } from '../uploads/index.ts';
 import { type Plan, planFile } from './catalogue-csv.plan.ts';
 import { type CatalogueZip, openCatalogueZip } from './catalogue-zip.ts';
 
@@ -139,12 +134,14 @@ export async function applyCatalogueZip(
   apply: (csv: string, zip: CatalogueZip) => Promise<CatalogueCsvReport>,
 ): Promise<CatalogueCsvReport> {
   const zip = await openCatalogueZip(bytes);
-  const written: PreparedImage[] = [];
   try {
+    // One photo named twice (by its path and by its file name, or two copies) is prepared once.
+    const photos = new Map<string, { name: string; entry: Entry }>();
+    for (const [name, image] of zip.images)
+      if ('file' in image && !photos.has(image.file)) photos.set(image.file, { name, entry: image.entry });
     const prepared: PreparedImage[] = [];
-    for (const [name, image] of zip.images) {
-      if (!('file' in image)) continue;
-      const data = await zip.read(image.entry);
+    for (const { name, entry } of photos.values()) {
+      const data = await zip.read(entry);
       prepared.push(
         // The pipeline's refusal (not an image, undecodable) named by the file's name in the ZIP.
         await prepareImage(store, data).catch((error: unknown) => {
@@ -154,18 +151,10 @@ export async function applyCatalogueZip(
         }),
       );
     }
-    for (const image of prepared) {
-      if (image.files.length > 0) written.push(image);
-      await putImage(store, image);
-    }
-    return await apply(zip.csv, zip);
-  } catch (error) {
-    for (const image of written) {
-      await removeImageIfUnused(db, store, image.url).catch((failure: unknown) =>
-        log.error({ err: failure }, 'Could not remove an image of a catalogue ZIP not applied'),
-      );
-    }
-    throw error;
+    return await withImagesStored(db, store, prepared, log, async (storeAll) => {
+      await storeAll();
+      return apply(zip.csv, zip);
+    });
   } finally {
     zip.close();
   }

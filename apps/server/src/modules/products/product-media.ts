@@ -14,8 +14,8 @@ import {
   type ImageStore,
   type PreparedImage,
   prepareImage,
-  putImage,
   removeImageIfUnused,
+  withImagesStored,
 } from '../uploads/index.ts';
 import type { ProductRow } from './product-views.ts';
 
@@ -120,25 +120,13 @@ export async function editWithImages(
   for (const file of files) assertImage(file);
   const prepared: PreparedImage[] = [];
   for (const file of files) prepared.push(await prepareImage(store, file));
-  const drop = (url: string) =>
-    removeImageIfUnused(db, store, url).catch((error: unknown) =>
+  const result = await withImagesStored(db, store, prepared, log, (storeAll) =>
+    update({ urls: prepared.map((image) => image.url), store: storeAll }),
+  );
+  for (const url of result.replaced) {
+    await removeImageIfUnused(db, store, url).catch((error: unknown) =>
       log.error({ err: error }, 'Could not remove a product image no longer shown'),
     );
-  let written: PreparedImage[] = [];
-  let result: { product: Product; replaced: string[] };
-  try {
-    result = await update({
-      urls: prepared.map((image) => image.url),
-      store: async () => {
-        // Only files this upload writes: ones found stored may be another row's in flight.
-        written = prepared.filter((image) => image.files.length > 0);
-        for (const image of prepared) await putImage(store, image);
-      },
-    });
-  } catch (error) {
-    for (const image of written) await drop(image.url);
-    throw error;
   }
-  for (const url of result.replaced) await drop(url);
   return result.product;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MESSAGES, IMAGE_WIDTHS } from '@habi/shared';
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { OutputInfo } from 'sharp';
 import type { Executor } from '../../db/client.ts';
 import { admins, customers, orderItems, products, transferAccounts } from '../../db/schema.ts';
@@ -151,6 +152,35 @@ async function encodeWebp({ data, info }: Decoded, side: number): Promise<Buffer
 
 export async function putImage(store: ImageStore, image: PreparedImage): Promise<void> {
   for (const file of image.files) await store.put(file.name, file.bytes);
+}
+
+/**
+ * Runs `work` (the change that shows `images`), which calls `storeAll` to write them when it is
+ * ready to (before its transaction: the image store may write through a handle of its own). When
+ * the work fails, the files this call wrote are removed again unless a row shows them; images
+ * found stored already may be another request's in flight, so those stay.
+ */
+export async function withImagesStored<T>(
+  db: Executor,
+  store: ImageStore,
+  images: readonly PreparedImage[],
+  log: FastifyBaseLogger,
+  work: (storeAll: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  let written: PreparedImage[] = [];
+  try {
+    return await work(async () => {
+      written = images.filter((image) => image.files.length > 0);
+      for (const image of images) await putImage(store, image);
+    });
+  } catch (error) {
+    for (const image of written) {
+      await removeImageIfUnused(db, store, image.url).catch((failure: unknown) =>
+        log.error({ err: failure }, 'Could not remove an image of a change not made'),
+      );
+    }
+    throw error;
+  }
 }
 
 /** Checks, re-encodes and stores an upload; answers its URL. */

@@ -11,6 +11,7 @@ export {
   removeImageIfUnused,
   storeImage,
   sweepUnusedImages,
+  withImagesStored,
 } from './images.ts';
 export { changePicture } from './pictures.ts';
 export {
