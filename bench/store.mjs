@@ -11,7 +11,7 @@ import { createFreshDatabase, dropDatabase } from './postgres.mjs';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const ADMIN = { username: 'bench-admin', password: 'bench-admin-secret' };
 // The built server on plain node, as `npm start` runs it, so its memory is what is read.
-const SERVER_ARGS = [
+export const SERVER_ARGS = [
   '--max-semi-space-size=8',
   '--heap-growing-percent=20',
   '--liftoff-only',

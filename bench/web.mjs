@@ -12,6 +12,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { SERVER_ARGS } from './store.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -106,15 +107,11 @@ if (
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'habi-bench-web-'));
 const { DATABASE_URL: _callers, ...inherited } = process.env;
-const server = spawn(
-  process.execPath,
-  ['--max-semi-space-size=8', '--heap-growing-percent=20', '--liftoff-only', 'apps/server/dist/main.js'],
-  {
-    cwd: root,
-    env: { ...inherited, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const server = spawn(process.execPath, SERVER_ARGS, {
+  cwd: root,
+  env: { ...inherited, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const results = {
   date: new Date().toISOString(),
   machine: `${cpus().length} x ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,

@@ -47,8 +47,11 @@ export async function lockDataDir(
   };
 }
 
+/** The lock's socket file in the directory, where abstract sockets are missing (not Linux). */
+export const LOCK_FILE = '.habi.lock';
+
 function lockAddress(dir: string, kind: 'abstract' | 'file'): string {
-  if (kind === 'file') return path.join(dir, '.habi.lock');
+  if (kind === 'file') return path.join(dir, LOCK_FILE);
   const { dev, ino } = statSync(dir);
   return `\0habi-data-dir:${dev}:${ino}`;
 }

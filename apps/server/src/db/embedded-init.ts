@@ -3,11 +3,10 @@ import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { LOCK_FILE } from './data-dir-lock.ts';
 
 /** The file PostgreSQL's initdb writes; a directory without it holds no database yet. */
 const MADE = 'PG_VERSION';
-/** The data-directory lock's file on systems without abstract sockets (data-dir-lock.ts). */
-const LOCK_FILE = '.habi.lock';
 
 /**
  * Makes a new data directory in `dir` (locked by the caller) when it holds none. PGlite's initdb
@@ -27,6 +26,7 @@ export async function makeDataDirIfNone(dir: string, onStderr: (line: string) =>
     throw error;
   });
   for (const leftover of await readdir(dir)) {
+    // The lock's file, on systems without abstract sockets, stays.
     if (leftover !== LOCK_FILE) await rm(path.join(dir, leftover), { recursive: true, force: true });
   }
   const entries = (await readdir(work)).sort((a, b) => Number(a === MADE) - Number(b === MADE));
