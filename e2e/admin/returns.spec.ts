@@ -14,6 +14,8 @@ for (const [width, viewport] of [
       playwright,
       baseURL,
     }) => {
+      // A whole return, from an order delivered to the replacement shipped, with axe at three steps.
+      test.slow();
       const { api, product, shopper } = await deliveredTee(playwright, page.request, baseURL!);
       const asked = await page.request.post('/api/returns', {
         data: {
@@ -88,6 +90,8 @@ for (const [width, viewport] of [
       playwright,
       baseURL,
     }) => {
+      // An order paid and delivered, then a return refunded, with axe on the way.
+      test.slow();
       const { api, product, shopper, order } = await deliveredTee(playwright, page.request, baseURL!, {
         paid: true,
       });

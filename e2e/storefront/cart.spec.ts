@@ -350,12 +350,16 @@ test('quantity and delivery changes reprice the order, which is placed exactly o
   await expect(nextDay).toBeChecked();
   await expect(sunglassesItem.getByRole('heading', { name: `Delivery date: ${ETA[100]}` })).toBeVisible();
   await expectSummary(page, afterDelivery);
-  // The radios answer the keyboard: arrow up from next-day picks the 50 option.
-  await page.keyboard.press('ArrowUp', { delay: 100 });
+  // The radios answer the keyboard: arrow up from next-day picks the 50 option. Each arrow is held
+  // until its radio is checked: Radix moves the focus on a timer and checks the radio only while
+  // an arrow is down, so a key let go before that timer on a busy machine would only move focus.
+  await page.keyboard.down('ArrowUp');
   await expect(sunglassesItem.getByRole('radio', { name: /₱50\.00 - Shipping/ })).toBeChecked();
+  await page.keyboard.up('ArrowUp');
   await expect(sunglassesItem.getByRole('heading', { name: `Delivery date: ${ETA[50]}` })).toBeVisible();
-  await page.keyboard.press('ArrowDown', { delay: 100 });
+  await page.keyboard.down('ArrowDown');
   await expect(nextDay).toBeChecked();
+  await page.keyboard.up('ArrowDown');
   await expectSummary(page, afterDelivery);
   await expectAccessible(page);
 
