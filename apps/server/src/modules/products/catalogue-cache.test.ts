@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { NEXT_CURSOR_HEADER } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -418,5 +420,104 @@ describe('which answers the cache keeps', () => {
     expect(builds.get('search 0')).toBe(3);
     await ask('search 0');
     expect(builds.get('search 0')).toBe(3);
+  });
+});
+
+describe('answers built from the sales counts', () => {
+  /** A database whose versions the test sets: the catalogue's stays, the sales counts' moves. */
+  const versions = { catalogue: '1', sales: '1', products: '1' };
+  const db = { execute: async () => ({ rows: [{ ...versions }] }) } as unknown as Executor;
+  const LIMITS = { name: 'test', entries: 3, bytes: 1024 * 1024 };
+  let app: FastifyInstance;
+  const builds = new Map<string, number>();
+  /** A build waits here while the test holds it. */
+  let held: Promise<void> | undefined;
+
+  beforeAll(async () => {
+    app = Fastify();
+    const cache = createCatalogueCache(db, LIMITS);
+    app.get<{ Querystring: { key: string; sales: string; keep?: string } }>('/answer', (request, reply) => {
+      const { key, sales, keep } = request.query;
+      return cache.reply(
+        request,
+        reply,
+        key,
+        async (seen) => {
+          if (keep !== 'no') builds.set(key, (builds.get(key) ?? 0) + 1);
+          await held;
+          return { body: `${key} at sales ${seen.sales}` };
+        },
+        // Kept from the first ask, so the counts below are of builds; a search's is not (keep=no).
+        { readsSales: sales === 'yes', keepFirst: keep !== 'no' },
+      );
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const ask = async (key: string, sales: 'yes' | 'no' = 'yes') => {
+    const response = await app.inject({ method: 'GET', url: '/answer', query: { key, sales } });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  it('are built again once the counts change; the others are kept', async () => {
+    expect(await ask('best')).toBe('best at sales 1');
+    expect(await ask('collection', 'no')).toBe('collection at sales 1');
+    expect(await ask('best')).toBe('best at sales 1');
+    expect(builds.get('best')).toBe(1);
+    versions.sales = '2';
+    expect(await ask('best')).toBe('best at sales 2');
+    expect(await ask('best')).toBe('best at sales 2');
+    expect(builds.get('best')).toBe(2);
+    expect(await ask('collection', 'no')).toBe('collection at sales 1');
+    expect(builds.get('collection')).toBe(1);
+  });
+
+  it('are not kept when the counts change while they are built', async () => {
+    let release!: () => void;
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const during = ask('best during');
+    await expect.poll(() => builds.get('best during')).toBe(1);
+    versions.sales = '3';
+    // A request after the change does not share the build started before it.
+    const after = ask('best during');
+    await expect.poll(() => builds.get('best during')).toBe(2);
+    release();
+    held = undefined;
+    expect(await during).toBe('best during at sales 2');
+    expect(await after).toBe('best during at sales 3');
+    expect(await ask('best during')).toBe('best during at sales 3');
+    expect(builds.get('best during')).toBe(2);
+  });
+
+  it('leave nothing behind when not kept, however many distinct ones are asked', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heapAfterGc = () => {
+      // fetch's timings name the last 250 URLs asked for.
+      performance.clearResourceTimings();
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    // Searches asked once each (not kept), between two orders: each key 4 kB, as long as a
+    // search with its filters may be.
+    const key = (i: number) => `search ${i} ${'x'.repeat(4096)}`;
+    // Over HTTP: the injected requests' stand-in sockets would keep their answers for a while.
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const askOnce = async (i: number) => {
+      const query = new URLSearchParams({ key: key(i), sales: 'yes', keep: 'no' });
+      const response = await fetch(`${base}/answer?${query}`);
+      await response.arrayBuffer();
+      return response.status;
+    };
+    for (let i = 0; i < 100; i++) await askOnce(i);
+    const before = heapAfterGc();
+    for (let i = 100; i < 3_100; i++) expect(await askOnce(i)).toBe(200);
+    // A key remembered per answer would be 3,000 × 4 kB = 12 MB here.
+    expect((heapAfterGc() - before) / 1024 / 1024).toBeLessThan(3);
   });
 });

@@ -51,6 +51,8 @@ interface Entry {
   headers: Record<string, string>;
   /** The body compressed, made the first time a client asks for that encoding. */
   compressed: Partial<Record<Encoding, Buffer>>;
+  /** The sales counts' version it was built from, for an answer that reads them (Best Collections). */
+  sales?: bigint;
 }
 
 /**
@@ -219,12 +221,18 @@ class KeptAnswers {
 
 type Make = (seen: Versions) => Promise<CatalogueAnswer>;
 
-async function build(reply: FastifyReply, make: Make, seen: Versions): Promise<Entry> {
+async function build(reply: FastifyReply, make: Make, seen: Versions, readsSales: boolean): Promise<Entry> {
   const answer = await make(seen);
   // The route's own serialiser for a 200: the same bytes as an answer built without the cache.
   const body = Buffer.from('body' in answer ? answer.body : (reply.serialize(answer.payload) as string));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, etag, headers: answer.headers ?? {}, compressed: {} };
+  return {
+    body,
+    etag,
+    headers: answer.headers ?? {},
+    compressed: {},
+    ...(readsSales ? { sales: seen.sales } : {}),
+  };
 }
 
 /** Sends an answer: 304 when the request names its entity tag, else its body (`compressed` when given). */
@@ -257,31 +265,27 @@ export function createCatalogueCache(
   /** The newest versions seen; answers of older ones are dropped. */
   let current = -1n;
   let currentSales = -1n;
-  /** The answers built from the sales counts, dropped when those change. */
-  const onSales = new Set<string>();
   const answers = new KeptAnswers(limits);
   /** Answers being built, so a burst of the same request builds once. */
-  const building = new Map<string, Promise<Entry>>();
+  const building = new Map<string, { pending: Promise<Entry>; sales?: bigint }>();
   const asked = new AskedOnce((limits.entries * ASKED_ONCE_PER_ENTRY) / 2);
 
-  /** Drops what was built at versions older than the request read. */
+  /**
+   * Drops what was built at a catalogue version older than the request read. An answer built
+   * from older sales counts is left where it is (a kept one weighs within the limits) and
+   * refused when asked for: marking each such key for a sweep would remember every key ever
+   * asked between two orders.
+   */
   const catchUp = (seen: Versions) => {
     if (seen.catalogue > current) {
       current = seen.catalogue;
       answers.clear();
       building.clear();
-      onSales.clear();
       asked.clear();
     }
-    if (seen.sales > currentSales) {
-      currentSales = seen.sales;
-      for (const stale of onSales) {
-        answers.forget(stale);
-        building.delete(stale);
-      }
-      onSales.clear();
-    }
+    if (seen.sales > currentSales) currentSales = seen.sales;
   };
+  const salesStale = (built: { sales?: bigint }) => built.sales !== undefined && built.sales < currentSales;
 
   /** The answer being built for `key`, or built now; kept once built if it was asked for before. */
   const shared = (
@@ -292,19 +296,18 @@ export function createCatalogueCache(
     { readsSales, keepFirst }: { readsSales: boolean; keepFirst: boolean },
   ) => {
     const under = building.get(key);
-    if (under) return under;
+    if (under && !salesStale(under)) return under.pending;
     const kept = keepFirst || asked.again(key);
-    const pending = build(reply, make, seen);
-    building.set(key, pending);
-    // Marked while it builds: a change of the sales counts meanwhile drops it unkept.
-    if (readsSales) onSales.add(key);
+    const pending = build(reply, make, seen, readsSales);
+    building.set(key, { pending, ...(readsSales ? { sales: seen.sales } : {}) });
     pending.then(
       (built) => {
-        if (building.get(key) !== pending) return;
+        if (building.get(key)?.pending !== pending) return;
         building.delete(key);
-        if (kept) answers.keep(key, built);
+        // The sales counts changed while it was built: answered, not kept.
+        if (kept && !salesStale(built)) answers.keep(key, built);
       },
-      () => building.get(key) === pending && building.delete(key),
+      () => building.get(key)?.pending === pending && building.delete(key),
     );
     return pending;
   };
@@ -333,12 +336,16 @@ export function createCatalogueCache(
       catchUp(seen);
       // A write committed while this request read the version: answer it, keep nothing.
       const stale = seen.catalogue < current || (readsSales && seen.sales < currentSales);
-      const kept = stale ? undefined : answers.use(key);
+      let kept = stale ? undefined : answers.use(key);
+      if (kept && salesStale(kept)) {
+        answers.forget(key);
+        kept = undefined;
+      }
       counters.cacheLookups.inc({ cache: limits.name, result: kept ? 'hit' : 'miss' });
       const entry =
         kept ??
         (stale
-          ? await build(reply, make, seen)
+          ? await build(reply, make, seen, readsSales)
           : await shared(reply, key, make, seen, { readsSales, keepFirst }));
       const encoding = pickEncoding(request.headers['accept-encoding']);
       return send(request, reply, entry, type, encoding, answers.encoded(key, entry, encoding));
