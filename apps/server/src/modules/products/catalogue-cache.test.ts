@@ -1,14 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { NEXT_CURSOR_HEADER } from '@habi/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
+import { heapAfterGc } from '../../test/heap.ts';
 import {
   buildTestApp,
   deleteProductOk,
@@ -494,15 +493,6 @@ describe('answers built from the sales counts', () => {
   });
 
   it('leave nothing behind when not kept, however many distinct ones are asked', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heapAfterGc = () => {
-      // fetch's timings name the last 250 URLs asked for.
-      performance.clearResourceTimings();
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
     // Searches asked once each (not kept), between two orders: each key 4 kB, as long as a
     // search with its filters may be.
     const key = (i: number) => `search ${i} ${'x'.repeat(4096)}`;

@@ -4,18 +4,15 @@
 // server does, so only the rendering's own memory is measured.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { NEXT_CURSOR_HEADER, type ProductSummary } from '@habi/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heapAfterGc } from '../heap.ts';
 
 interface RenderingBundle {
   sendApiRequestsTo(api: typeof fetch): void;
   renderPage(url: string): Promise<{ html: string } | undefined>;
 }
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 let bundle: RenderingBundle;
 
@@ -63,12 +60,6 @@ async function renderSearches(from: number, count: number) {
     if (!page?.html.includes(`search${i} shirt 0`))
       throw new Error(`/products?q=search${i} was not rendered`);
   }
-}
-
-function heapAfterGc() {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
 }
 
 describe('server rendering', () => {
