@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
+import { dropWorkerDatabases } from './worker-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,8 @@ declare module 'vitest' {
 /**
  * Migrates once per run. On PGlite the migrated data directory is dumped, and each test
  * file opens its own copy (~0.5 s instead of ~4 s for a new database). On PostgreSQL the
- * test database is rebuilt from scratch, and files take turns on it.
+ * test database is rebuilt from scratch and is the template of each worker's own copy
+ * (setup.ts), so that files run side by side there too.
  */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject) {
     await database.db.execute(sql`create schema public`);
     await database.withBootLock(({ migrate }) => migrate());
     await database.close();
+    await dropWorkerDatabases(databaseUrl);
     project.provide('pgliteTemplate', '');
     return;
   }
