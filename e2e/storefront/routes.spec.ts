@@ -5,7 +5,8 @@ import { cardNames, cardPrices, results } from './listing.ts';
 
 // Every storefront route, opened by a deep link and again after a reload, as a visitor and as a
 // signed-in shopper, with the redirects between them; the phone menu, the keyboard path through
-// the header, axe and the same-origin rule. (Screenshots of these pages: `npm run screenshots`.)
+// the header and the same-origin rule. Axe scans each of these pages at both widths in
+// accessibility.spec.ts. (Screenshots of these pages: `npm run screenshots`.)
 
 interface Shopper {
   id: string;
@@ -268,10 +269,6 @@ for (const state of ['visitor', 'shopper'] as State[]) {
         await expectLanding();
         await page.reload();
         await expectLanding();
-
-        await expectAccessible(page);
-        await page.setViewportSize({ width: 390, height: 844 });
-        await expectAccessible(page);
 
         if (!redirect && route.leave) await route.leave(page);
         expectSameOrigin(requested, baseURL!);
