@@ -248,6 +248,25 @@ test('on a phone the search opens from the header, fits the screen and searches'
   await searchbox(page).press('Escape');
   await expect(searchbox(page)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open search' })).toBeFocused();
+
+  // Escape as soon as the row has opened, before the app has run its effects for it (a fast
+  // hand, or a busy phone): the row stays closed and the focus on its button, once the app's
+  // pending work has run (two frames, and a task after them).
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const task = () => new Promise((resolve) => setTimeout(resolve));
+    await frame();
+    document.querySelector<HTMLButtonElement>('button[aria-controls="site-search"]')!.click();
+    await task(); // the popover's toggle event, and the app's render of it
+    document
+      .querySelector('#site-search input')!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    await frame();
+    await frame();
+    await task();
+  });
+  await expect(searchbox(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open search' })).toBeFocused();
 });
 
 test('the search is in the header of every storefront page, and not in the back office', async ({ page }) => {

@@ -98,8 +98,9 @@ export function SiteHeader({ search }: { search?: ReactNode }) {
 /**
  * The search: a button and a row under the header on small screens, in line before the icons
  * from 1024 px. The row is a popover the button opens and closes by itself, so it works in the
- * server's page before the app's code runs; the app then follows it (`open`) and opens it ready
- * to type.
+ * server's page before the app's code runs; the app follows it (`open`), puts the focus in the
+ * box when it opens, and closes it when the shopper moves on (another page, the menu). Only the
+ * popover opens it.
  */
 function SearchToggle({
   open,
@@ -123,9 +124,10 @@ function SearchToggle({
       // Opened in the server's page before the app ran (and maybe typed in): it stays open.
       if (shown && !open) return onOpenChange(true);
     }
-    // Closed by the app (another page, the menu), or opened by it: the popover follows.
-    if (shown !== open) row.togglePopover(open);
-    if (open) row.querySelector('input')?.focus();
+    // The popover is asked, not assumed to match `open`: this runs after the frame, and a change
+    // made meanwhile (Escape right after the row opened) stands.
+    if (!open && shown) row.hidePopover();
+    if (open && shown) row.querySelector('input')?.focus();
   }, [open]);
   // Escape the search box did not use itself (to close its suggestions) closes the row.
   // The popover is asked, not `open`: a tap's toggle event may not have reached the app yet.
