@@ -72,6 +72,9 @@ export default defineConfig({
           name: 'process',
           include: ['apps/server/src/test/process/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/process/build.ts'],
+          // With HABI_TEST_PG_CTL some files stop and start the PostgreSQL cluster, which every
+          // file there uses: one file at a time then.
+          fileParallelism: !process.env.HABI_TEST_PG_CTL,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
