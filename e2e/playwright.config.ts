@@ -21,10 +21,9 @@ const dataDir = E2E_DATA_DIR;
  * runs headless tests on) where installed, else the browser. Same engine; the shell leaves out
  * the browser's own user interface and took a third less time over the e2e suite.
  */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ??
-  '/usr/bin/chromium';
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const CATALOGUE_SPECS = /storefront\/(catalogue|journey)\.spec\.ts$/;

@@ -1,12 +1,12 @@
 import { afterEach, vi } from 'vitest';
 import { workerDatabaseUrl } from './worker-database.ts';
 
-// On PostgreSQL this file's worker uses a database of its own (worker-database.ts). The URL the
-// run was given is kept aside, as every later file of this worker starts from it.
-if (process.env.DATABASE_URL) {
-  process.env.HABI_TEST_BASE_DATABASE_URL ??= process.env.DATABASE_URL;
+// On PostgreSQL this file's worker uses a database of its own (worker-database.ts). A worker
+// that ran a file before has its database already, and DATABASE_URL naming it.
+if (process.env.DATABASE_URL && !process.env.HABI_TEST_BASE_DATABASE_URL) {
+  process.env.HABI_TEST_BASE_DATABASE_URL = process.env.DATABASE_URL;
   process.env.DATABASE_URL = await workerDatabaseUrl(
-    process.env.HABI_TEST_BASE_DATABASE_URL,
+    process.env.DATABASE_URL,
     process.env.VITEST_POOL_ID ?? '1',
   );
 }

@@ -5,20 +5,21 @@ import pg from 'pg';
 // PGlite. The copies are made when a worker first needs one and dropped at the next run's start
 // (their schema may be older than the migrations).
 
-/** The database a worker's files use: `<test database>_w<worker id>`. */
-function workerDatabaseName(baseUrl: string, workerId: string) {
-  return `${new URL(baseUrl).pathname.slice(1)}_w${workerId}`;
+/** The name of the database a URL names. */
+function databaseOf(url: string) {
+  return new URL(url).pathname.slice(1);
 }
 
-/** The same server's maintenance database, to create and drop others from. */
-function maintenanceUrl(baseUrl: string) {
-  const url = new URL(baseUrl);
-  url.pathname = '/postgres';
-  return url.toString();
+/** The URL of another database on the same server, as the same role. */
+function withDatabase(url: string, name: string) {
+  const other = new URL(url);
+  other.pathname = `/${name}`;
+  return other.toString();
 }
 
-async function withMaintenance<T>(baseUrl: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: maintenanceUrl(baseUrl) });
+/** Runs `work` on the server's maintenance database, to create and drop others from. */
+async function onMaintenance<T>(baseUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
   await client.connect();
   try {
     return await work(client);
@@ -29,28 +30,25 @@ async function withMaintenance<T>(baseUrl: string, work: (client: pg.Client) => 
 
 /** Drops the workers' copies a previous run left. */
 export function dropWorkerDatabases(baseUrl: string) {
-  const base = new URL(baseUrl).pathname.slice(1);
-  return withMaintenance(baseUrl, async (client) => {
+  return onMaintenance(baseUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where datname ~ $1`,
-      [`^${base}_w[0-9]+$`],
+      'select datname from pg_database where datname ~ $1',
+      [`^${databaseOf(baseUrl)}_w[0-9]+$`],
     );
     for (const { datname } of rows) await client.query(`drop database "${datname}" with (force)`);
   });
 }
 
 /**
- * The URL of this worker's database, created from the test database on first use (setup.ts
- * points DATABASE_URL at it before each file).
+ * The URL of worker `workerId`'s database, `<test database>_w<worker id>`, created from the test
+ * database if it is not there yet (setup.ts points DATABASE_URL at it).
  */
 export async function workerDatabaseUrl(baseUrl: string, workerId: string): Promise<string> {
-  const name = workerDatabaseName(baseUrl, workerId);
-  const base = new URL(baseUrl).pathname.slice(1);
-  await withMaintenance(baseUrl, async (client) => {
+  const base = databaseOf(baseUrl);
+  const name = `${base}_w${workerId}`;
+  await onMaintenance(baseUrl, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (!rowCount) await client.query(`create database "${name}" template "${base}"`);
   });
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return withDatabase(baseUrl, name);
 }
